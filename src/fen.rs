@@ -1,0 +1,414 @@
+//! FEN in Fairy-Stockfish's conventions: any board size (ranks with counts
+//! of 10 and more), `*` for a grid cell that is not a square, holdings in
+//! `[...]` after the board. Every malformed FEN is a typed error.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Geometry, MAX_SQUARES};
+use crate::piece::{Kind, Piece};
+use crate::position::{EnPassant, Position};
+use crate::square::{Color, Square};
+use crate::variant::Variant;
+use crate::zobrist::MAX_IN_HAND;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    WrongRankCount { found: usize, expected: u8 },
+    RankTooLong { rank: u8 },
+    RankTooShort { rank: u8 },
+    UnknownPiece { letter: char },
+    UnexpectedChar { found: char },
+    EmptyCountOverHole { rank: u8 },
+    HoleOnSquare { square: String },
+    BadHoldings(String),
+    BadSideToMove(String),
+    BadCastling(String),
+    BadEnPassant(String),
+    EnPassantWithoutPawn(String),
+    BadHalfmoveClock(String),
+    BadFullmoveNumber(String),
+    TooManyFields,
+    MissingRoyal(Color),
+    TooManyRoyals(Color),
+    OpponentInCheck,
+    PieceOnPromotionRank { square: String },
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use FenError::*;
+        match self {
+            Empty => write!(f, "empty FEN"),
+            WrongRankCount { found, expected } => {
+                write!(f, "the board has {found} ranks, this variant has {expected}")
+            }
+            RankTooLong { rank } => write!(f, "rank {rank} has too many squares"),
+            RankTooShort { rank } => write!(f, "rank {rank} has too few squares"),
+            UnknownPiece { letter } => write!(f, "'{letter}' is not a piece of this variant"),
+            UnexpectedChar { found } => write!(f, "unexpected character '{found}' in the board"),
+            EmptyCountOverHole { rank } => write!(
+                f,
+                "rank {rank}: an empty-square count covers a cell that is not a square (write it '*')"
+            ),
+            HoleOnSquare { square } => write!(f, "'*' marks {square}, which is a real square"),
+            BadHoldings(why) => write!(f, "holdings: {why}"),
+            BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            BadCastling(why) => write!(f, "castling rights: {why}"),
+            BadEnPassant(s) => write!(f, "en passant square '{s}' is not a square of this board"),
+            EnPassantWithoutPawn(s) => write!(
+                f,
+                "en passant square {s} does not lie behind a piece that just made a double step"
+            ),
+            BadHalfmoveClock(s) => write!(f, "halfmove clock '{s}' is not a number"),
+            BadFullmoveNumber(s) => write!(f, "fullmove number '{s}' is not a positive number"),
+            TooManyFields => write!(f, "too many fields"),
+            MissingRoyal(c) => write!(f, "{} has no king", c.name()),
+            TooManyRoyals(c) => write!(f, "{} has more than one king", c.name()),
+            OpponentInCheck => write!(f, "the side not to move is in check"),
+            PieceOnPromotionRank { square } => {
+                write!(f, "the piece on {square} stands where it would have had to promote")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses the board part of a FEN (without holdings) into pieces by square.
+pub(crate) fn parse_board(
+    geometry: &Geometry,
+    kind_of_letter: impl Fn(char) -> Option<Kind>,
+    text: &str,
+) -> Result<Vec<(Square, Piece)>, FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    let height = geometry.height();
+    let width = geometry.width() as u32;
+    if ranks.len() != height as usize {
+        return Err(FenError::WrongRankCount {
+            found: ranks.len(),
+            expected: height,
+        });
+    }
+    let mut pieces = Vec::new();
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = height - 1 - i as u8;
+        let shown = rank + 1;
+        let mut file: u32 = 0;
+        let mut chars = rank_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(d);
+                    chars.next();
+                }
+                if n == 0 {
+                    return Err(FenError::UnexpectedChar { found: '0' });
+                }
+                if file.saturating_add(n) > width {
+                    return Err(FenError::RankTooLong { rank: shown });
+                }
+                for f in file..file + n {
+                    if geometry.square(f as i32, rank as i32).is_none() {
+                        return Err(FenError::EmptyCountOverHole { rank: shown });
+                    }
+                }
+                file += n;
+                continue;
+            }
+            if file >= width {
+                return Err(FenError::RankTooLong { rank: shown });
+            }
+            let cell = geometry.square(file as i32, rank as i32);
+            if c == '*' {
+                if let Some(sq) = cell {
+                    return Err(FenError::HoleOnSquare {
+                        square: geometry.name(sq),
+                    });
+                }
+            } else if c.is_ascii_alphabetic() {
+                let kind = kind_of_letter(c).ok_or(FenError::UnknownPiece { letter: c })?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let sq = cell.ok_or(FenError::EmptyCountOverHole { rank: shown })?;
+                pieces.push((sq, Piece::new(color, kind)));
+            } else {
+                return Err(FenError::UnexpectedChar { found: c });
+            }
+            file += 1;
+        }
+        if file < width {
+            return Err(FenError::RankTooShort { rank: shown });
+        }
+    }
+    Ok(pieces)
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn startpos(variant: Arc<Variant>) -> Position {
+        let fen = variant.start_fen;
+        // The start FEN was parsed when the variant was validated.
+        Position::from_fen(variant, fen).unwrap_or_else(|e| unreachable!("start FEN: {e}"))
+    }
+
+    /// Reads a FEN; on error nothing is built.
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board_field = fields.next().ok_or(FenError::Empty)?;
+        let (board_text, holdings) = match board_field.find('[') {
+            Some(open) => {
+                let rest = &board_field[open + 1..];
+                let close = rest
+                    .find(']')
+                    .ok_or_else(|| FenError::BadHoldings("missing ']'".to_string()))?;
+                if close + 1 != rest.len() {
+                    return Err(FenError::BadHoldings(
+                        "text after ']' in the board field".to_string(),
+                    ));
+                }
+                (&board_field[..open], Some(&rest[..close]))
+            }
+            None => (board_field, None),
+        };
+        let mut pos = Position::empty(variant.clone());
+        let v = &*variant;
+        for (sq, p) in parse_board(&v.geometry, |c| v.kind_of_letter(c), board_text)? {
+            pos.put(sq, p);
+        }
+        if let Some(h) = holdings {
+            if !v.uses_hands && !h.is_empty() && h != "-" {
+                return Err(FenError::BadHoldings(format!(
+                    "{} has no pieces in hand",
+                    v.name
+                )));
+            }
+            for c in h.chars().filter(|&c| c != '-') {
+                let kind = v
+                    .kind_of_letter(c)
+                    .ok_or_else(|| FenError::BadHoldings(format!("'{c}' is not a piece")))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let n = &mut pos.hands[color.index()][kind as usize];
+                if *n as usize >= MAX_IN_HAND {
+                    return Err(FenError::BadHoldings(format!(
+                        "more than {MAX_IN_HAND} of '{c}'"
+                    )));
+                }
+                *n += 1;
+            }
+        }
+        pos.side = match fields.next() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(s) => return Err(FenError::BadSideToMove(s.to_string())),
+        };
+        // Royal pieces first: castling and check tests need them.
+        if let Some(royal) = v.royal {
+            for c in Color::BOTH {
+                match pos.pieces(c, royal).count() {
+                    0 => return Err(FenError::MissingRoyal(c)),
+                    1 => {}
+                    _ => return Err(FenError::TooManyRoyals(c)),
+                }
+            }
+        }
+        if let Some(castling) = fields.next() {
+            pos.castle_rooks = parse_castling(&pos, castling)?;
+        }
+        if let Some(ep) = fields.next() {
+            if ep != "-" {
+                let target = v
+                    .geometry
+                    .parse_square(ep)
+                    .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?;
+                let mover = pos.side.opposite();
+                let victim = v.geometry.offset(target, 0, mover.forward());
+                let origin = v.geometry.offset(target, 0, -mover.forward());
+                let valid = match (victim, origin) {
+                    (Some(victim), Some(origin)) => {
+                        pos.board[target.index()].is_none()
+                            && pos.board[origin.index()].is_none()
+                            && pos.piece_at(victim).is_some_and(|p| {
+                                p.color() == mover && v.ep_victims >> p.kind() & 1 != 0
+                            })
+                    }
+                    _ => false,
+                };
+                if !valid {
+                    return Err(FenError::EnPassantWithoutPawn(ep.to_string()));
+                }
+                if pos.ep_capture_possible(target, pos.side) {
+                    pos.ep = Some(EnPassant {
+                        target,
+                        victim: victim.unwrap_or(target),
+                    });
+                }
+            }
+        }
+        if let Some(h) = fields.next() {
+            pos.halfmove = h
+                .parse()
+                .map_err(|_| FenError::BadHalfmoveClock(h.to_string()))?;
+        }
+        if let Some(f) = fields.next() {
+            pos.fullmove = f
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n >= 1)
+                .ok_or_else(|| FenError::BadFullmoveNumber(f.to_string()))?;
+        }
+        if fields.next().is_some() {
+            return Err(FenError::TooManyFields);
+        }
+        // A piece has its first-move privileges if it stands where it started.
+        let mut unmoved = Bitboard::EMPTY;
+        for &(sq, p) in v.start_board.iter() {
+            if pos.board[sq.index()] == p {
+                unmoved.insert(sq);
+            }
+        }
+        pos.unmoved = unmoved;
+        for sq in pos.occupied() {
+            let p = pos.board[sq.index()];
+            if v.promoters >> p.kind() & 1 != 0
+                && (v.promotion_zone[0] | v.promotion_zone[1]).contains(sq)
+            {
+                return Err(FenError::PieceOnPromotionRank {
+                    square: v.geometry.name(sq),
+                });
+            }
+        }
+        if let Some(k) = pos.royal_square(pos.side.opposite()) {
+            if pos.attacked(k, pos.side) {
+                return Err(FenError::OpponentInCheck);
+            }
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN.
+    pub fn to_fen(&self) -> String {
+        let v = &*self.variant;
+        let g = &v.geometry;
+        let mut out = String::new();
+        for rank in (0..g.height()).rev() {
+            let mut empty = 0;
+            for file in 0..g.width() {
+                match g.square(file as i32, rank as i32) {
+                    None => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
+                    Some(sq) => match self.piece_at(sq) {
+                        None => empty += 1,
+                        Some(p) => {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push(v.letter(p.color(), p.kind()));
+                        }
+                    },
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        if v.uses_hands {
+            out.push('[');
+            for c in Color::BOTH {
+                for kind in 0..v.kind_count() {
+                    for _ in 0..self.hands[c.index()][kind] {
+                        out.push(v.letter(c, kind as Kind));
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push(' ');
+        out.push(if self.side == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        let mut castling = String::new();
+        for c in Color::BOTH {
+            for right in &v.castling[c.index()] {
+                if self.castle_rooks.contains(right.rook_from) {
+                    castling.push(right.fen_letter);
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        out.push_str(&castling);
+        out.push(' ');
+        match self.ep {
+            Some(ep) => out.push_str(&g.name(ep.target)),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}
+
+/// Castling rights as `KQkq` letters or Shredder-style rook files (`HAha`).
+fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
+    let v = &*pos.variant;
+    let mut rooks = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rooks);
+    }
+    for ch in text.chars() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rights = &v.castling[color.index()];
+        let right = rights
+            .iter()
+            .find(|c| c.fen_letter == ch)
+            .or_else(|| {
+                rights.iter().find(|c| {
+                    (b'a' + v.geometry.file_of(c.rook_from)) as char == ch.to_ascii_lowercase()
+                })
+            })
+            .ok_or_else(|| {
+                FenError::BadCastling(format!("'{ch}' names no castling of this variant"))
+            })?;
+        if rooks.contains(right.rook_from) {
+            return Err(FenError::BadCastling(format!("'{ch}' given twice")));
+        }
+        let king_ok = pos.royal_square(color) == Some(right.king_from);
+        let rook_ok = pos
+            .piece_at(right.rook_from)
+            .is_some_and(|p| p.color() == color && p.kind() == right.rook_kind);
+        if !king_ok || !rook_ok {
+            return Err(FenError::BadCastling(format!(
+                "'{ch}' needs the king on {} and the rook on {}",
+                v.geometry.name(right.king_from),
+                v.geometry.name(right.rook_from)
+            )));
+        }
+        rooks.insert(right.rook_from);
+    }
+    Ok(rooks)
+}
+
+#[allow(dead_code)]
+const _: () = assert!(MAX_SQUARES == 128);

@@ -1,0 +1,21 @@
+//! menagerie: a chess-variant engine whose games are data.
+//!
+//! A game is a `VariantDef` table (board, pieces in Betza notation, start
+//! position, promotion, castling, game end) validated and compiled into a
+//! `Variant`; `Position` holds a game's state and generates its legal moves.
+
+pub mod betza;
+pub mod bitboard;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod tables;
+pub mod variant;
+pub mod variants;
+pub mod zobrist;

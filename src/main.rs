@@ -1,0 +1,121 @@
+//! The `menagerie` command line.
+
+use clap::{Parser, Subcommand};
+use menagerie::perft;
+use menagerie::position::Position;
+use menagerie::variants;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "menagerie", version, about = "A chess-variant engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree to a depth.
+    Perft {
+        /// The game (one of: chess).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in UCI form to play first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads (root moves are shared out among them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the games menagerie knows.
+    Variants,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("off"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            moves,
+            divide,
+            threads,
+        } => run_perft(&variant, depth, fen.as_deref(), &moves, divide, threads),
+        Command::Variants => {
+            for name in variants::NAMES {
+                println!("{name}");
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_perft(
+    variant: &str,
+    depth: u32,
+    fen: Option<&str>,
+    moves: &[String],
+    divide: bool,
+    threads: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let variant = variants::load(variant)?;
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(variant, f)?,
+        None => Position::startpos(variant),
+    };
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        pos.play_text(m)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
+    let start = Instant::now();
+    let show_progress = depth >= 6;
+    let progress = |done: usize, total: usize| {
+        if show_progress {
+            eprint!("\rperft: {done}/{total} root moves done");
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let results = pool.install(|| perft::divide(&pos, depth, &progress));
+    if show_progress {
+        eprintln!();
+    }
+    let nodes: u64 = if depth == 0 {
+        1
+    } else {
+        results.iter().map(|&(_, n)| n).sum()
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    if divide {
+        for &(m, n) in &results {
+            println!("{}: {n}", pos.move_text(m));
+        }
+        println!();
+    }
+    println!("Nodes searched: {nodes}");
+    println!("Time: {elapsed:.3} s");
+    println!("Nodes/second: {:.0}", nodes as f64 / elapsed.max(1e-9));
+    Ok(())
+}

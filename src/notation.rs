@@ -1,0 +1,100 @@
+//! Moves as text in UCI's form: `e2e4`, `e7e8q`, castling as the king's
+//! move `e1g1`, drops as `P@e4`. Squares name files from `a` and ranks from
+//! 1 (`a10` on a 10-rank board).
+
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::square::Color;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    Malformed(String),
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveTextError::Malformed(t) => write!(f, "'{t}' is not a move in UCI form"),
+            MoveTextError::Illegal(t) => write!(f, "'{t}' is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+impl Position {
+    /// The move's text in UCI form.
+    pub fn move_text(&self, m: Move) -> String {
+        let v = &*self.variant;
+        let g = &v.geometry;
+        if m.kind() == MoveKind::Drop {
+            return format!(
+                "{}@{}",
+                v.letter(Color::White, m.drop_kind()),
+                g.name(m.to())
+            );
+        }
+        let mut s = g.name(m.from());
+        s.push_str(&g.name(m.to()));
+        if let Some(p) = m.promotion() {
+            s.push(v.letter(Color::Black, p));
+        }
+        s
+    }
+
+    /// The legal move with this text; the position is not changed.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        let text = text.trim();
+        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+            return Err(MoveTextError::Malformed(text.to_string()));
+        }
+        let moves = self.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(m) == text)
+            .ok_or_else(|| {
+                if looks_like_move(text) {
+                    MoveTextError::Illegal(text.to_string())
+                } else {
+                    MoveTextError::Malformed(text.to_string())
+                }
+            })
+    }
+
+    /// Parses and plays a move; on error the position is unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveTextError> {
+        let m = self.parse_move(text)?;
+        self.make_move(m);
+        Ok(m)
+    }
+}
+
+/// Square, square, optional promotion letter; or a drop `X@sq`.
+fn looks_like_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b'@' {
+        return square_len(&b[2..]) == Some(b.len() - 2);
+    }
+    let Some(a) = square_len(b) else {
+        return false;
+    };
+    let Some(c) = square_len(&b[a..]) else {
+        return false;
+    };
+    let rest = &b[a + c..];
+    rest.is_empty() || (rest.len() == 1 && rest[0].is_ascii_lowercase())
+}
+
+fn square_len(b: &[u8]) -> Option<usize> {
+    if b.is_empty() || !b[0].is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[1..]
+        .iter()
+        .take(2)
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    (digits > 0).then_some(1 + digits)
+}

@@ -1,0 +1,402 @@
+//! The position: bitboards by colour and kind plus a mailbox, the state that
+//! is not visible on the board, an incremental Zobrist hash, and make/unmake.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::MAX_SQUARES;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Kind, Piece, MAX_KINDS};
+use crate::square::{Color, Square};
+use crate::variant::Variant;
+use crate::zobrist::{keys, MAX_IN_HAND};
+use std::sync::Arc;
+
+/// The square a pawn passed over on its double step, and where it stands.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EnPassant {
+    pub target: Square,
+    pub victim: Square,
+}
+
+/// What `unmake` needs to restore a move's effects.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured: Piece,
+    ep: Option<EnPassant>,
+    castle_rooks: Bitboard,
+    unmoved: Bitboard,
+    halfmove: u32,
+    hash: u64,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: [Piece; MAX_SQUARES],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; MAX_KINDS],
+    /// Squares whose piece has never moved (first-move privileges).
+    pub(crate) unmoved: Bitboard,
+    /// Rooks (by square) that keep their castling right.
+    pub(crate) castle_rooks: Bitboard,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) side: Color,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// Pieces in hand: `hands[color][kind]`.
+    pub(crate) hands: [[u8; MAX_KINDS]; 2],
+    pub(crate) hash: u64,
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of the variant: the starting point of FEN parsing.
+    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+        Position {
+            variant,
+            board: [Piece::NONE; MAX_SQUARES],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            unmoved: Bitboard::EMPTY,
+            castle_rooks: Bitboard::EMPTY,
+            ep: None,
+            side: Color::White,
+            halfmove: 0,
+            fullmove: 1,
+            hands: [[0; MAX_KINDS]; 2],
+            hash: 0,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq.index()];
+        (!p.is_none()).then_some(p)
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn ours(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind as usize]
+    }
+
+    /// Pieces of `color` whose kind is in the bit mask `kinds`.
+    #[inline(always)]
+    pub fn pieces_of_kinds(&self, color: Color, mut kinds: u32) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        while kinds != 0 {
+            bb |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        bb & self.by_color[color.index()]
+    }
+
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    pub fn unmoved(&self) -> Bitboard {
+        self.unmoved
+    }
+
+    pub fn castle_rooks(&self) -> Bitboard {
+        self.castle_rooks
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn in_hand(&self, color: Color, kind: Kind) -> u8 {
+        self.hands[color.index()][kind as usize]
+    }
+
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Number of moves played since the position was set up.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The royal piece's square, if the variant has one and it is on the board.
+    #[inline(always)]
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        let k = self.variant.royal?;
+        let bb = self.pieces(color, k);
+        bb.any().then(|| bb.first())
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        self.board[sq.index()] = p;
+        let bb = Bitboard::from_square(sq);
+        self.by_color[p.color().index()] |= bb;
+        self.by_kind[p.kind() as usize] |= bb;
+    }
+
+    #[inline(always)]
+    fn take(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()];
+        self.board[sq.index()] = Piece::NONE;
+        let bb = Bitboard::from_square(sq);
+        self.by_color[p.color().index()] ^= bb;
+        self.by_kind[p.kind() as usize] ^= bb;
+        p
+    }
+
+    /// The hash computed from scratch (the incremental one must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let k = keys();
+        let mut h = 0;
+        for sq in self.occupied() {
+            h ^= k.piece_square[self.board[sq.index()].index()][sq.index()];
+        }
+        for sq in self.unmoved {
+            h ^= k.unmoved[sq.index()];
+        }
+        for sq in self.castle_rooks {
+            h ^= k.castling[sq.index()];
+        }
+        if let Some(ep) = self.ep {
+            h ^= k.en_passant[ep.target.index()];
+        }
+        if self.side == Color::Black {
+            h ^= k.black_to_move;
+        }
+        for c in 0..2 {
+            for kind in 0..MAX_KINDS {
+                h ^= k.hand[c][kind][(self.hands[c][kind] as usize).min(MAX_IN_HAND)];
+            }
+        }
+        h
+    }
+
+    /// Whether an enemy piece able to take en passant attacks `target`: only
+    /// then is the en passant square kept (so equal positions hash equally).
+    pub(crate) fn ep_capture_possible(&self, target: Square, by: Color) -> bool {
+        let capturers = self.variant.ep_capturers;
+        self.variant.attacks[by.index()]
+            .leaps
+            .iter()
+            .filter(|l| !l.initial && l.kinds & capturers != 0)
+            .any(|l| (l.from[target.index()] & self.pieces_of_kinds(by, l.kinds & capturers)).any())
+    }
+
+    /// Plays a legal move (as produced by the move generator).
+    pub fn make_move(&mut self, m: Move) {
+        let k = keys();
+        let us = self.side;
+        let them = us.opposite();
+        let from = m.from();
+        let to = m.to();
+        let mut undo = Undo {
+            mv: m,
+            moved: Piece::NONE,
+            captured: Piece::NONE,
+            ep: self.ep,
+            castle_rooks: self.castle_rooks,
+            unmoved: self.unmoved,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let mut hash = self.hash ^ k.black_to_move;
+        if let Some(ep) = self.ep.take() {
+            hash ^= k.en_passant[ep.target.index()];
+        }
+        self.halfmove += 1;
+        let mut touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        // Castling rights also end when the king moves.
+        let mut rights_lost = Bitboard::EMPTY;
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
+                let victim_sq = if m.kind() == MoveKind::EnPassant {
+                    m.extra()
+                } else {
+                    to
+                };
+                let captured = self.board[victim_sq.index()];
+                if !captured.is_none() {
+                    self.take(victim_sq);
+                    hash ^= k.piece_square[captured.index()][victim_sq.index()];
+                    touched.insert(victim_sq);
+                    undo.captured = captured;
+                    self.halfmove = 0;
+                }
+                let moved = self.take(from);
+                undo.moved = moved;
+                let placed = match m.promotion() {
+                    Some(kind) => Piece::new(us, kind),
+                    None => moved,
+                };
+                self.put(to, placed);
+                hash ^= k.piece_square[moved.index()][from.index()]
+                    ^ k.piece_square[placed.index()][to.index()];
+                if self.variant.promoters >> moved.kind() & 1 != 0 {
+                    self.halfmove = 0;
+                }
+                if Some(moved.kind()) == self.variant.royal {
+                    for c in &self.variant.castling[us.index()] {
+                        rights_lost.insert(c.rook_from);
+                    }
+                }
+                if m.kind() == MoveKind::DoubleStep {
+                    let target = m.extra();
+                    if self.ep_capture_possible(target, them) {
+                        self.ep = Some(EnPassant { target, victim: to });
+                        hash ^= k.en_passant[target.index()];
+                    }
+                }
+            }
+            MoveKind::Castle => {
+                let rook_from = m.extra();
+                let castling = self.variant.castling[us.index()]
+                    .iter()
+                    .find(|c| c.rook_from == rook_from && c.king_to == to)
+                    .cloned();
+                if let Some(c) = castling {
+                    let king = self.take(from);
+                    let rook = self.take(rook_from);
+                    self.put(c.king_to, king);
+                    self.put(c.rook_to, rook);
+                    hash ^= k.piece_square[king.index()][from.index()]
+                        ^ k.piece_square[king.index()][c.king_to.index()]
+                        ^ k.piece_square[rook.index()][rook_from.index()]
+                        ^ k.piece_square[rook.index()][c.rook_to.index()];
+                    undo.moved = king;
+                    touched.insert(rook_from);
+                    touched.insert(c.rook_to);
+                    for c in &self.variant.castling[us.index()] {
+                        rights_lost.insert(c.rook_from);
+                    }
+                }
+            }
+            MoveKind::Drop => {
+                let kind = m.drop_kind();
+                let hand = &mut self.hands[us.index()][kind as usize];
+                let before = *hand as usize;
+                *hand = hand.saturating_sub(1);
+                hash ^= k.hand[us.index()][kind as usize][before.min(MAX_IN_HAND)]
+                    ^ k.hand[us.index()][kind as usize]
+                        [(before.saturating_sub(1)).min(MAX_IN_HAND)];
+                let p = Piece::new(us, kind);
+                self.put(to, p);
+                hash ^= k.piece_square[p.index()][to.index()];
+                undo.moved = p;
+                touched = Bitboard::EMPTY;
+            }
+        }
+        // First-move privileges and castling rights die with any move from or to their square.
+        for sq in self.unmoved & touched {
+            hash ^= k.unmoved[sq.index()];
+        }
+        self.unmoved &= !touched;
+        rights_lost |= touched;
+        for sq in self.castle_rooks & rights_lost {
+            hash ^= k.castling[sq.index()];
+        }
+        self.castle_rooks &= !rights_lost;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.hash = hash;
+        self.history.push(undo);
+        debug_assert_eq!(self.hash, self.compute_hash());
+    }
+
+    /// Takes back the last move; does nothing if there is none.
+    pub fn unmake_move(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        let m = undo.mv;
+        let us = self.side.opposite();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
+                self.take(m.to());
+                self.put(m.from(), undo.moved);
+                if !undo.captured.is_none() {
+                    let victim_sq = if m.kind() == MoveKind::EnPassant {
+                        m.extra()
+                    } else {
+                        m.to()
+                    };
+                    self.put(victim_sq, undo.captured);
+                }
+            }
+            MoveKind::Castle => {
+                if let Some(c) = self.variant.castling[us.index()]
+                    .iter()
+                    .find(|c| c.rook_from == m.extra() && c.king_to == m.to())
+                    .cloned()
+                {
+                    let king = self.take(c.king_to);
+                    let rook = self.take(c.rook_to);
+                    self.put(c.king_from, king);
+                    self.put(c.rook_from, rook);
+                }
+            }
+            MoveKind::Drop => {
+                self.take(m.to());
+                self.hands[us.index()][m.drop_kind() as usize] += 1;
+            }
+        }
+        self.ep = undo.ep;
+        self.castle_rooks = undo.castle_rooks;
+        self.unmoved = undo.unmoved;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// How many times the current position has occurred, this time included
+    /// (positions count as equal when their hashes are).
+    pub fn repetitions(&self) -> u32 {
+        let mut count = 1;
+        let span = (self.halfmove as usize).min(self.history.len());
+        let n = self.history.len();
+        let mut back = 2;
+        while back <= span {
+            if self.history[n - back].hash == self.hash {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+}

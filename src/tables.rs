@@ -1,0 +1,380 @@
+//! Movement atoms compiled into lookup tables at variant load: leap targets
+//! per square, ray masks for riders, and the reverse ("who attacks this
+//! square") tables used for check detection.
+
+use crate::betza::{lame_path, Atom, Mode, Reach};
+use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
+use crate::piece::Kind;
+use crate::square::{Color, Square};
+use crate::variant::KindInfo;
+
+/// One rider direction with a range, from every square.
+#[derive(Debug)]
+pub struct RayTable {
+    /// The direction's index into `Rays::full`.
+    pub dir: usize,
+    /// Squares grow along the ray, so the nearest blocker is the lowest bit.
+    pub positive: bool,
+    pub mask: Box<[Bitboard]>,
+}
+
+/// All ray tables of a variant, shared by every piece.
+#[derive(Debug)]
+pub struct Rays {
+    dirs: Vec<(i8, i8)>,
+    /// Unlimited ray per direction, per square (used to cut a ray behind a blocker).
+    full: Vec<Box<[Bitboard]>>,
+    tables: Vec<(i8, i8, Option<u8>)>,
+    rays: Vec<RayTable>,
+}
+
+impl Rays {
+    pub fn new() -> Rays {
+        Rays {
+            dirs: Vec::new(),
+            full: Vec::new(),
+            tables: Vec::new(),
+            rays: Vec::new(),
+        }
+    }
+
+    fn ray_mask(geometry: &Geometry, sq: Square, v: (i8, i8), limit: Option<u8>) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        let mut cur = sq;
+        let mut steps = 0u32;
+        while limit.is_none_or(|l| steps < l as u32) {
+            match geometry.offset(cur, v.0 as i32, v.1 as i32) {
+                Some(next) => {
+                    bb.insert(next);
+                    cur = next;
+                    steps += 1;
+                }
+                None => break,
+            }
+        }
+        bb
+    }
+
+    /// The id of the ray table for vector `v` with range `limit`, made on first use.
+    pub fn id(&mut self, geometry: &Geometry, v: (i8, i8), limit: Option<u8>) -> usize {
+        if let Some(i) = self.tables.iter().position(|&t| t == (v.0, v.1, limit)) {
+            return i;
+        }
+        let dir = match self.dirs.iter().position(|&d| d == v) {
+            Some(d) => d,
+            None => {
+                self.dirs.push(v);
+                self.full.push(
+                    (0..geometry.cells())
+                        .map(|s| Self::ray_mask(geometry, Square(s as u8), v, None))
+                        .collect(),
+                );
+                self.dirs.len() - 1
+            }
+        };
+        let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
+        self.tables.push((v.0, v.1, limit));
+        self.rays.push(RayTable {
+            dir,
+            positive,
+            mask: (0..geometry.cells())
+                .map(|s| Self::ray_mask(geometry, Square(s as u8), v, limit))
+                .collect(),
+        });
+        self.rays.len() - 1
+    }
+
+    /// The squares a rider on `sq` reaches along ray `id`: up to and including
+    /// the first occupied square.
+    #[inline(always)]
+    pub fn ride(&self, id: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+        let r = &self.rays[id];
+        let mask = r.mask[sq.index()];
+        let blockers = mask & occupied;
+        if blockers.is_empty() {
+            return mask;
+        }
+        let b = if r.positive {
+            blockers.first()
+        } else {
+            blockers.last()
+        };
+        mask & !self.full[r.dir][b.index()]
+    }
+
+    /// The first occupied square along ray `id` from `sq`, if any in range.
+    #[inline(always)]
+    pub fn first_blocker(&self, id: usize, sq: Square, occupied: Bitboard) -> Option<Square> {
+        let r = &self.rays[id];
+        let blockers = r.mask[sq.index()] & occupied;
+        if blockers.is_empty() {
+            None
+        } else if r.positive {
+            Some(blockers.first())
+        } else {
+            Some(blockers.last())
+        }
+    }
+
+    /// Every square of ray `id` from `sq`, blockers ignored.
+    #[inline(always)]
+    pub fn mask(&self, id: usize, sq: Square) -> Bitboard {
+        self.rays[id].mask[sq.index()]
+    }
+
+    /// The square of `bb` (a subset of one ray `id`) nearest the ray's start.
+    #[inline(always)]
+    pub fn nearest(&self, id: usize, bb: Bitboard) -> Square {
+        if self.rays[id].positive {
+            bb.first()
+        } else {
+            bb.last()
+        }
+    }
+
+    /// The part of ray `id` from `sq` that lies beyond `b` (which is on it).
+    #[inline(always)]
+    pub fn beyond(&self, id: usize, sq: Square, b: Square) -> Bitboard {
+        let r = &self.rays[id];
+        r.mask[sq.index()] & self.full[r.dir][b.index()]
+    }
+
+    /// The part of ray `id` from `sq` up to and including `b`.
+    #[inline(always)]
+    pub fn up_to(&self, id: usize, sq: Square, b: Square) -> Bitboard {
+        let r = &self.rays[id];
+        r.mask[sq.index()] & !self.full[r.dir][b.index()]
+    }
+}
+
+/// A lame leap from one square: the target and the squares that must be empty.
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap {
+    pub to: Square,
+    pub path: Bitboard,
+    pub mode: Mode,
+    pub initial: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct RiderAtom {
+    pub ray: usize,
+    pub mode: Mode,
+    pub initial: bool,
+}
+
+/// One kind's moves for one colour.
+#[derive(Debug)]
+pub struct PieceTables {
+    /// Plain leaps usable to move to an empty square / to capture.
+    pub quiet: Box<[Bitboard]>,
+    pub capture: Box<[Bitboard]>,
+    /// The same for leaps allowed only while the piece has never moved.
+    pub initial_quiet: Box<[Bitboard]>,
+    pub initial_capture: Box<[Bitboard]>,
+    pub has_initial_leaps: bool,
+    /// Lame leaps per square (usually empty).
+    pub lame: Box<[Vec<LameLeap>]>,
+    pub riders: Vec<RiderAtom>,
+}
+
+/// The vector as seen by `color`: Black's forward is White's backward.
+fn oriented(v: (i8, i8), color: Color) -> (i8, i8) {
+    match color {
+        Color::White => v,
+        Color::Black => (v.0, -v.1),
+    }
+}
+
+impl PieceTables {
+    pub fn compile(geometry: &Geometry, rays: &mut Rays, atoms: &[Atom], color: Color) -> Self {
+        let n = geometry.cells();
+        let mut t = PieceTables {
+            quiet: vec![Bitboard::EMPTY; n].into(),
+            capture: vec![Bitboard::EMPTY; n].into(),
+            initial_quiet: vec![Bitboard::EMPTY; n].into(),
+            initial_capture: vec![Bitboard::EMPTY; n].into(),
+            has_initial_leaps: false,
+            lame: vec![Vec::new(); n].into(),
+            riders: Vec::new(),
+        };
+        for atom in atoms {
+            for &v in &atom.vectors {
+                let v = oriented(v, color);
+                match atom.reach {
+                    Reach::Ride(limit) => t.riders.push(RiderAtom {
+                        ray: rays.id(geometry, v, limit),
+                        mode: atom.mode,
+                        initial: atom.initial,
+                    }),
+                    Reach::Leap => {
+                        for sq in geometry.squares() {
+                            let Some(to) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
+                                continue;
+                            };
+                            if atom.lame {
+                                let mut path = Bitboard::EMPTY;
+                                // A path step off the board blocks the leap.
+                                let mut on_board = true;
+                                for (px, py) in lame_path(v).unwrap_or_default() {
+                                    match geometry.offset(sq, px as i32, py as i32) {
+                                        Some(p) => path.insert(p),
+                                        None => on_board = false,
+                                    }
+                                }
+                                if on_board {
+                                    t.lame[sq.index()].push(LameLeap {
+                                        to,
+                                        path,
+                                        mode: atom.mode,
+                                        initial: atom.initial,
+                                    });
+                                }
+                                continue;
+                            }
+                            let (quiet, capture) = if atom.initial {
+                                t.has_initial_leaps = true;
+                                (&mut t.initial_quiet, &mut t.initial_capture)
+                            } else {
+                                (&mut t.quiet, &mut t.capture)
+                            };
+                            if atom.mode.can_move() {
+                                quiet[sq.index()].insert(to);
+                            }
+                            if atom.mode.can_capture() {
+                                capture[sq.index()].insert(to);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+}
+
+/// Pieces of some kinds that attack a square by leaping: `from[target]` are
+/// the squares a piece of those kinds attacks `target` from.
+#[derive(Debug)]
+pub struct LeapAttack {
+    pub from: Box<[Bitboard]>,
+    pub kinds: u32,
+    pub initial: bool,
+}
+
+/// Pieces of some kinds that attack along a ray: looking from the target
+/// along ray `ray`, the first piece met attacks it if it is of those kinds.
+#[derive(Debug)]
+pub struct RayAttack {
+    pub ray: usize,
+    pub kinds: u32,
+    pub initial: bool,
+}
+
+/// A lame leaper attacking `target` from `from` if `path` is empty.
+#[derive(Debug, Clone, Copy)]
+pub struct LameAttack {
+    pub from: Square,
+    pub path: Bitboard,
+    pub kinds: u32,
+    pub initial: bool,
+}
+
+/// Everything that lets pieces of one colour attack a square.
+#[derive(Debug)]
+pub struct AttackTables {
+    pub leaps: Vec<LeapAttack>,
+    pub rays: Vec<RayAttack>,
+    pub lame: Box<[Vec<LameAttack>]>,
+}
+
+impl AttackTables {
+    pub fn compile(geometry: &Geometry, rays: &mut Rays, kinds: &[KindInfo], color: Color) -> Self {
+        let n = geometry.cells();
+        let mut leaps: Vec<LeapAttack> = Vec::new();
+        let mut ray_attacks: Vec<RayAttack> = Vec::new();
+        let mut lame: Box<[Vec<LameAttack>]> = vec![Vec::new(); n].into();
+        for (k, info) in kinds.iter().enumerate() {
+            let bit = 1u32 << (k as Kind);
+            for initial in [false, true] {
+                let mut from: Box<[Bitboard]> = vec![Bitboard::EMPTY; n].into();
+                let mut any_leap = false;
+                for atom in info.atoms.iter().filter(|a| a.initial == initial) {
+                    if !atom.mode.can_capture() {
+                        continue;
+                    }
+                    for &v in &atom.vectors {
+                        let v = oriented(v, color);
+                        match atom.reach {
+                            Reach::Ride(limit) => {
+                                // Seen from the target, the attacker lies the other way.
+                                let id = rays.id(geometry, (-v.0, -v.1), limit);
+                                match ray_attacks
+                                    .iter_mut()
+                                    .find(|r| r.ray == id && r.initial == initial)
+                                {
+                                    Some(r) => r.kinds |= bit,
+                                    None => ray_attacks.push(RayAttack {
+                                        ray: id,
+                                        kinds: bit,
+                                        initial,
+                                    }),
+                                }
+                            }
+                            Reach::Leap => {
+                                for sq in geometry.squares() {
+                                    let Some(target) = geometry.offset(sq, v.0 as i32, v.1 as i32)
+                                    else {
+                                        continue;
+                                    };
+                                    if atom.lame {
+                                        let mut path = Bitboard::EMPTY;
+                                        let mut on_board = true;
+                                        for (px, py) in lame_path(v).unwrap_or_default() {
+                                            match geometry.offset(sq, px as i32, py as i32) {
+                                                Some(p) => path.insert(p),
+                                                None => on_board = false,
+                                            }
+                                        }
+                                        if on_board {
+                                            lame[target.index()].push(LameAttack {
+                                                from: sq,
+                                                path,
+                                                kinds: bit,
+                                                initial,
+                                            });
+                                        }
+                                    } else {
+                                        from[target.index()].insert(sq);
+                                        any_leap = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if !any_leap {
+                    continue;
+                }
+                // Kinds with the same attack pattern share one lookup.
+                match leaps
+                    .iter_mut()
+                    .find(|l| l.initial == initial && l.from == from)
+                {
+                    Some(l) => l.kinds |= bit,
+                    None => leaps.push(LeapAttack {
+                        from,
+                        kinds: bit,
+                        initial,
+                    }),
+                }
+            }
+        }
+        AttackTables {
+            leaps,
+            rays: ray_attacks,
+            lame,
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! A variant as data: the human-written table (`VariantDef`) and its validated,
+//! compiled form (`Variant`) that the position and move generator run on.
+
+use crate::betza::{self, Atom, BetzaError};
+use crate::bitboard::Bitboard;
+use crate::geometry::{Geometry, GeometryError};
+use crate::piece::{Kind, Piece, MAX_KINDS};
+use crate::square::{Color, Square};
+use crate::tables::{AttackTables, PieceTables, Rays};
+
+/// One piece kind as a variant author writes it.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    pub name: &'static str,
+    /// White's letter (upper case); Black's is the lower case.
+    pub letter: char,
+    /// Its moves in Betza notation (docs/betza.md).
+    pub betza: &'static str,
+    /// Losing it (being checkmated) loses the game.
+    pub royal: bool,
+    /// Letters of the kinds it must promote to on reaching the promotion zone
+    /// (empty: it never promotes).
+    pub promotions: &'static [char],
+    /// Its initial lame two-square leap can be taken en passant.
+    pub ep_victim: bool,
+    /// It can capture en passant with its capturing leaps.
+    pub ep_capturer: bool,
+}
+
+impl PieceDef {
+    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
+        PieceDef {
+            name,
+            letter,
+            betza,
+            royal: false,
+            promotions: &[],
+            ep_victim: false,
+            ep_capturer: false,
+        }
+    }
+}
+
+/// A castling move, from White's side of the board ((file, rank) cells).
+#[derive(Clone, Debug)]
+pub struct CastlingDef {
+    pub king_from: (u8, u8),
+    pub king_to: (u8, u8),
+    pub rook_from: (u8, u8),
+    pub rook_to: (u8, u8),
+    /// FEN letter for this right (White's, upper case): `K` or `Q`.
+    pub fen_letter: char,
+    /// Letter of the piece that castles with the king.
+    pub rook: char,
+}
+
+/// What a position with no legal move means for the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum NoMoveOutcome {
+    Draw,
+    Loss,
+    Win,
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    pub name: &'static str,
+    pub width: u8,
+    pub height: u8,
+    /// Grid cells that are not squares, as (file, rank).
+    pub holes: Vec<(u8, u8)>,
+    /// Squares that may be entered only by capturing.
+    pub capture_only: Vec<(u8, u8)>,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: &'static str,
+    /// Ranks, counted from White's side, where promotable pieces promote; Black's are mirrored.
+    pub promotion_ranks: Vec<u8>,
+    pub castling: Vec<CastlingDef>,
+    /// Stalemate (no legal move, not in check).
+    pub stalemate: NoMoveOutcome,
+    /// A side with none of this kind left loses (Pawn Eaters).
+    pub extinction: Option<char>,
+    /// Captured pieces go to the capturer's hand, which FEN shows in `[...]`.
+    pub uses_hands: bool,
+    /// Plies without capture or pawn move that draw; 0 for none.
+    pub fifty_move_plies: u32,
+    /// Occurrences of one position that draw; 0 for none.
+    pub repetitions: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    Geometry(GeometryError),
+    NoPieces,
+    TooManyPieces(usize),
+    BadLetter(char),
+    DuplicateLetter(char),
+    Betza {
+        piece: &'static str,
+        error: BetzaError,
+    },
+    UnknownPromotion {
+        piece: &'static str,
+        letter: char,
+    },
+    RoyalPromotion {
+        piece: &'static str,
+    },
+    PromotionRankOffBoard(u8),
+    SeveralRoyals,
+    BadCastling(String),
+    UnknownExtinctionPiece(char),
+    BadStartPosition(String),
+}
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariantError::Geometry(e) => write!(f, "board: {e}"),
+            VariantError::NoPieces => write!(f, "the variant has no pieces"),
+            VariantError::TooManyPieces(n) => {
+                write!(f, "{n} piece kinds, at most {MAX_KINDS} are supported")
+            }
+            VariantError::BadLetter(c) => {
+                write!(f, "piece letter '{c}' is not an upper-case ASCII letter")
+            }
+            VariantError::DuplicateLetter(c) => write!(f, "piece letter '{c}' is used twice"),
+            VariantError::Betza { piece, error } => write!(f, "piece {piece}: {error}"),
+            VariantError::UnknownPromotion { piece, letter } => {
+                write!(f, "piece {piece} promotes to unknown letter '{letter}'")
+            }
+            VariantError::RoyalPromotion { piece } => {
+                write!(f, "piece {piece} may not promote to a royal piece")
+            }
+            VariantError::PromotionRankOffBoard(r) => {
+                write!(f, "promotion rank {r} is off the board")
+            }
+            VariantError::SeveralRoyals => write!(f, "more than one royal piece kind"),
+            VariantError::BadCastling(why) => write!(f, "castling: {why}"),
+            VariantError::UnknownExtinctionPiece(c) => {
+                write!(f, "extinction names unknown piece '{c}'")
+            }
+            VariantError::BadStartPosition(why) => write!(f, "start position: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// One castling move on the real board, for one colour.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Must be empty, apart from the castling king and rook.
+    pub must_be_empty: Bitboard,
+    /// The king's path, both ends included: none of it may be attacked.
+    pub king_path: Bitboard,
+    pub fen_letter: char,
+    pub rook_kind: Kind,
+}
+
+/// Per-kind facts the move generator needs, compiled from the `PieceDef`.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    pub def: PieceDef,
+    pub atoms: Vec<Atom>,
+    pub promotions: Vec<Kind>,
+}
+
+/// A validated, compiled variant.
+#[derive(Debug)]
+pub struct Variant {
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub capture_only: Bitboard,
+    pub kinds: Vec<KindInfo>,
+    pub royal: Option<Kind>,
+    pub extinction: Option<Kind>,
+    /// Kinds that can capture en passant / be captured so (bit masks).
+    pub ep_capturers: u32,
+    pub ep_victims: u32,
+    /// Kinds that promote, and where, per colour.
+    pub promoters: u32,
+    pub promotion_zone: [Bitboard; 2],
+    pub castling: [Vec<Castling>; 2],
+    pub stalemate: NoMoveOutcome,
+    pub fifty_move_plies: u32,
+    pub repetitions: u32,
+    pub start_fen: &'static str,
+    /// The pieces of the start position: a piece on its start square has
+    /// never moved, as far as a FEN can tell.
+    pub start_board: Vec<(Square, Piece)>,
+    pub uses_hands: bool,
+    pub rays: Rays,
+    /// Moves of each kind, per colour: `pieces[color][kind]`.
+    pub pieces: [Vec<PieceTables>; 2],
+    /// Reverse tables: which pieces of a colour attack a square.
+    pub attacks: [AttackTables; 2],
+    /// Some capture can be blocked by a piece leaving a non-line square
+    /// (a lame leap): then every move is checked for leaving the king attacked.
+    pub verify_every_move: bool,
+}
+
+impl Variant {
+    pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
+        let geometry = Geometry::with_holes(def.width, def.height, &def.holes)
+            .map_err(VariantError::Geometry)?;
+        if def.pieces.is_empty() {
+            return Err(VariantError::NoPieces);
+        }
+        if def.pieces.len() > MAX_KINDS {
+            return Err(VariantError::TooManyPieces(def.pieces.len()));
+        }
+        let mut kinds = Vec::new();
+        for (i, p) in def.pieces.iter().enumerate() {
+            if !p.letter.is_ascii_uppercase() {
+                return Err(VariantError::BadLetter(p.letter));
+            }
+            if def.pieces[..i].iter().any(|q| q.letter == p.letter) {
+                return Err(VariantError::DuplicateLetter(p.letter));
+            }
+            let atoms = betza::parse(p.betza).map_err(|error| VariantError::Betza {
+                piece: p.name,
+                error,
+            })?;
+            kinds.push(KindInfo {
+                def: p.clone(),
+                atoms,
+                promotions: Vec::new(),
+            });
+        }
+        let kind_of = |c: char| {
+            def.pieces
+                .iter()
+                .position(|p| p.letter == c)
+                .map(|k| k as Kind)
+        };
+        let mut royal = None;
+        let mut promoters = 0u32;
+        let mut ep_capturers = 0u32;
+        let mut ep_victims = 0u32;
+        for k in 0..kinds.len() {
+            let p = kinds[k].def.clone();
+            for &c in p.promotions {
+                let to = kind_of(c).ok_or(VariantError::UnknownPromotion {
+                    piece: p.name,
+                    letter: c,
+                })?;
+                if def.pieces[to as usize].royal {
+                    return Err(VariantError::RoyalPromotion { piece: p.name });
+                }
+                kinds[k].promotions.push(to);
+            }
+            if !p.promotions.is_empty() {
+                promoters |= 1 << k;
+            }
+            if p.ep_capturer {
+                ep_capturers |= 1 << k;
+            }
+            if p.ep_victim {
+                ep_victims |= 1 << k;
+            }
+            if p.royal {
+                if royal.is_some() {
+                    return Err(VariantError::SeveralRoyals);
+                }
+                royal = Some(k as Kind);
+            }
+        }
+        let extinction = match def.extinction {
+            None => None,
+            Some(c) => Some(kind_of(c).ok_or(VariantError::UnknownExtinctionPiece(c))?),
+        };
+        let mut promotion_zone = [Bitboard::EMPTY; 2];
+        for &r in &def.promotion_ranks {
+            if r >= def.height {
+                return Err(VariantError::PromotionRankOffBoard(r));
+            }
+            promotion_zone[0] |= geometry.rank_mask(r);
+            promotion_zone[1] |= geometry.rank_mask(def.height - 1 - r);
+        }
+        let mut capture_only = Bitboard::EMPTY;
+        for &(f, r) in &def.capture_only {
+            let sq = geometry.square(f as i32, r as i32).ok_or_else(|| {
+                VariantError::Geometry(GeometryError::SquareOutsideGrid { file: f, rank: r })
+            })?;
+            capture_only.insert(sq);
+        }
+        let castling = [
+            compile_castling(&geometry, &def.castling, Color::White, &kind_of)?,
+            compile_castling(&geometry, &def.castling, Color::Black, &kind_of)?,
+        ];
+        let board_text = def.start_fen.split_whitespace().next().unwrap_or("");
+        let board_text = board_text.split('[').next().unwrap_or("");
+        let start_board =
+            crate::fen::parse_board(&geometry, |c| kind_of(c.to_ascii_uppercase()), board_text)
+                .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
+        if !def.castling.is_empty() && royal.is_none() {
+            return Err(VariantError::BadCastling(
+                "castling needs a royal piece".to_string(),
+            ));
+        }
+        let mut rays = Rays::new();
+        let pieces = [
+            kinds
+                .iter()
+                .map(|k| PieceTables::compile(&geometry, &mut rays, &k.atoms, Color::White))
+                .collect::<Vec<_>>(),
+            kinds
+                .iter()
+                .map(|k| PieceTables::compile(&geometry, &mut rays, &k.atoms, Color::Black))
+                .collect::<Vec<_>>(),
+        ];
+        let attacks = [
+            AttackTables::compile(&geometry, &mut rays, &kinds, Color::White),
+            AttackTables::compile(&geometry, &mut rays, &kinds, Color::Black),
+        ];
+        let verify_every_move = kinds
+            .iter()
+            .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
+        Ok(Variant {
+            name: def.name,
+            geometry,
+            capture_only,
+            kinds,
+            royal,
+            extinction,
+            ep_capturers,
+            ep_victims,
+            promoters,
+            promotion_zone,
+            castling,
+            stalemate: def.stalemate,
+            fifty_move_plies: def.fifty_move_plies,
+            repetitions: def.repetitions,
+            start_fen: def.start_fen,
+            start_board,
+            uses_hands: def.uses_hands,
+            rays,
+            pieces,
+            attacks,
+            verify_every_move,
+        })
+    }
+
+    /// The kind with this letter (either case).
+    pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
+        let upper = c.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.def.letter == upper)
+            .map(|k| k as Kind)
+    }
+
+    pub fn letter(&self, color: Color, kind: Kind) -> char {
+        let c = self.kinds[kind as usize].def.letter;
+        match color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn kind_count(&self) -> usize {
+        self.kinds.len()
+    }
+}
+
+fn compile_castling(
+    geometry: &Geometry,
+    defs: &[CastlingDef],
+    color: Color,
+    kind_of: &dyn Fn(char) -> Option<Kind>,
+) -> Result<Vec<Castling>, VariantError> {
+    let height = geometry.height();
+    let cell = |(f, r): (u8, u8)| {
+        let rank = match color {
+            Color::White => r,
+            Color::Black => height.wrapping_sub(1).wrapping_sub(r),
+        };
+        geometry
+            .square(f as i32, rank as i32)
+            .ok_or_else(|| VariantError::BadCastling(format!("cell ({f}, {r}) is not a square")))
+    };
+    let mut out = Vec::new();
+    for d in defs {
+        let (kf, kt, rf, rt) = (
+            cell(d.king_from)?,
+            cell(d.king_to)?,
+            cell(d.rook_from)?,
+            cell(d.rook_to)?,
+        );
+        if geometry.rank_of(kf) != geometry.rank_of(kt)
+            || geometry.rank_of(kf) != geometry.rank_of(rf)
+            || geometry.rank_of(kf) != geometry.rank_of(rt)
+        {
+            return Err(VariantError::BadCastling(
+                "king and rook must castle along one rank".to_string(),
+            ));
+        }
+        let span = |a: Square, b: Square| {
+            let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+            let mut bb = Bitboard::EMPTY;
+            for s in lo..=hi {
+                bb.insert(Square(s));
+            }
+            bb
+        };
+        let king_path = span(kf, kt);
+        let mut must_be_empty = king_path | span(rf, rt);
+        must_be_empty.remove(kf);
+        must_be_empty.remove(rf);
+        let fen_letter = match color {
+            Color::White => d.fen_letter.to_ascii_uppercase(),
+            Color::Black => d.fen_letter.to_ascii_lowercase(),
+        };
+        let rook_kind = kind_of(d.rook).ok_or_else(|| {
+            VariantError::BadCastling(format!("unknown castling piece '{}'", d.rook))
+        })?;
+        out.push(Castling {
+            rook_kind,
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+            must_be_empty,
+            king_path,
+            fen_letter,
+        });
+    }
+    Ok(out)
+}

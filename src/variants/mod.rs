@@ -1,0 +1,54 @@
+//! The games menagerie plays, each a `VariantDef` table.
+
+mod chess;
+
+use crate::variant::{Variant, VariantDef, VariantError};
+use std::sync::Arc;
+
+/// Names of every built-in variant.
+pub const NAMES: &[&str] = &["chess"];
+
+/// The table of a built-in variant.
+pub fn definition(name: &str) -> Option<VariantDef> {
+    match name {
+        "chess" => Some(chess::definition()),
+        _ => None,
+    }
+}
+
+#[derive(Debug)]
+pub enum LoadError {
+    Unknown(String),
+    Invalid(VariantError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unknown(name) => {
+                write!(f, "unknown variant '{name}' (known: {})", NAMES.join(", "))
+            }
+            LoadError::Invalid(e) => write!(f, "invalid variant table: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A built-in variant, validated and compiled.
+pub fn load(name: &str) -> Result<Arc<Variant>, LoadError> {
+    let def = definition(name).ok_or_else(|| LoadError::Unknown(name.to_string()))?;
+    Variant::new(def).map(Arc::new).map_err(LoadError::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_builtin_variant_validates() {
+        for name in super::NAMES {
+            if let Err(e) = super::load(name) {
+                panic!("{name}: {e}");
+            }
+        }
+    }
+}

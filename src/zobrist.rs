@@ -1,0 +1,65 @@
+//! Zobrist keys: one random number per piece-square, per flag-square and per
+//! counter value, so that the hash covers every part of the position's state.
+
+use crate::geometry::MAX_SQUARES;
+use crate::piece::{Piece, MAX_KINDS};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256StarStar;
+use std::sync::OnceLock;
+
+/// Most pieces of one kind a hand can hold that the hash tells apart.
+pub const MAX_IN_HAND: usize = 32;
+
+pub struct Keys {
+    pub piece_square: Vec<[u64; MAX_SQUARES]>,
+    /// The piece on this square has never moved.
+    pub unmoved: [u64; MAX_SQUARES],
+    /// The rook on this square keeps its castling right.
+    pub castling: [u64; MAX_SQUARES],
+    pub en_passant: [u64; MAX_SQUARES],
+    pub black_to_move: u64,
+    /// `hand[color][kind][count]`.
+    pub hand: Vec<[[u64; MAX_IN_HAND + 1]; MAX_KINDS]>,
+}
+
+fn make_keys() -> Keys {
+    // A fixed seed: hashes are the same on every run and machine.
+    let mut rng = Xoshiro256StarStar::seed_from_u64(0x6d65_6e61_6765_7269);
+    let square_keys = |rng: &mut Xoshiro256StarStar| {
+        let mut a = [0u64; MAX_SQUARES];
+        for k in a.iter_mut() {
+            *k = rng.next_u64();
+        }
+        a
+    };
+    let piece_square = (0..Piece::CODES).map(|_| square_keys(&mut rng)).collect();
+    let unmoved = square_keys(&mut rng);
+    let castling = square_keys(&mut rng);
+    let en_passant = square_keys(&mut rng);
+    let black_to_move = rng.next_u64();
+    let hand = (0..2)
+        .map(|_| {
+            let mut h = [[0u64; MAX_IN_HAND + 1]; MAX_KINDS];
+            for kind in h.iter_mut() {
+                // Count 0 hashes as nothing, so an empty hand changes nothing.
+                for k in kind.iter_mut().skip(1) {
+                    *k = rng.next_u64();
+                }
+            }
+            h
+        })
+        .collect();
+    Keys {
+        piece_square,
+        unmoved,
+        castling,
+        en_passant,
+        black_to_move,
+        hand,
+    }
+}
+
+pub fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Keys> = OnceLock::new();
+    KEYS.get_or_init(make_keys)
+}
