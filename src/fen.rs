@@ -271,7 +271,7 @@ impl Position {
         // A piece has its first-move privileges if it stands where it started.
         let mut unmoved = Bitboard::EMPTY;
         for &(sq, p) in v.start_board.iter() {
-            if pos.board[sq.index()] == p {
+            if pos.board[sq.index()] == p && v.initial_kinds >> p.kind() & 1 != 0 {
                 unmoved.insert(sq);
             }
         }

@@ -242,12 +242,11 @@ impl Position {
         let verify_all = v.verify_every_move && safety.is_some();
         let zone = v.promotion_zone[us.index()];
 
-        for kind in 0..v.kind_count() {
+        for (kind, t) in tables.iter().enumerate() {
             let mut pieces = self.pieces(us, kind as Kind);
             if pieces.is_empty() {
                 continue;
             }
-            let t = &tables[kind];
             let is_royal = v.royal == Some(kind as Kind);
             let promotions: &[Kind] = &v.kinds[kind].promotions;
             let promotes = !promotions.is_empty();

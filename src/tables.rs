@@ -20,7 +20,7 @@ pub struct RayTable {
 }
 
 /// All ray tables of a variant, shared by every piece.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Rays {
     dirs: Vec<(i8, i8)>,
     /// Unlimited ray per direction, per square (used to cut a ray behind a blocker).
@@ -30,15 +30,6 @@ pub struct Rays {
 }
 
 impl Rays {
-    pub fn new() -> Rays {
-        Rays {
-            dirs: Vec::new(),
-            full: Vec::new(),
-            tables: Vec::new(),
-            rays: Vec::new(),
-        }
-    }
-
     fn ray_mask(geometry: &Geometry, sq: Square, v: (i8, i8), limit: Option<u8>) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
         let mut cur = sq;

@@ -194,6 +194,9 @@ pub struct Variant {
     /// never moved, as far as a FEN can tell.
     pub start_board: Vec<(Square, Piece)>,
     pub uses_hands: bool,
+    /// Kinds with first-move privileges: only their pieces' "never moved"
+    /// flags are tracked, so a knight back on its square repeats the position.
+    pub initial_kinds: u32,
     pub rays: Rays,
     /// Moves of each kind, per colour: `pieces[color][kind]`.
     pub pieces: [Vec<PieceTables>; 2],
@@ -242,8 +245,8 @@ impl Variant {
         let mut promoters = 0u32;
         let mut ep_capturers = 0u32;
         let mut ep_victims = 0u32;
-        for k in 0..kinds.len() {
-            let p = kinds[k].def.clone();
+        for (k, info) in kinds.iter_mut().enumerate() {
+            let p = info.def.clone();
             for &c in p.promotions {
                 let to = kind_of(c).ok_or(VariantError::UnknownPromotion {
                     piece: p.name,
@@ -252,7 +255,7 @@ impl Variant {
                 if def.pieces[to as usize].royal {
                     return Err(VariantError::RoyalPromotion { piece: p.name });
                 }
-                kinds[k].promotions.push(to);
+                info.promotions.push(to);
             }
             if !p.promotions.is_empty() {
                 promoters |= 1 << k;
@@ -284,9 +287,12 @@ impl Variant {
         }
         let mut capture_only = Bitboard::EMPTY;
         for &(f, r) in &def.capture_only {
-            let sq = geometry.square(f as i32, r as i32).ok_or_else(|| {
-                VariantError::Geometry(GeometryError::SquareOutsideGrid { file: f, rank: r })
-            })?;
+            let sq = geometry
+                .square(f as i32, r as i32)
+                .ok_or(VariantError::Geometry(GeometryError::SquareOutsideGrid {
+                    file: f,
+                    rank: r,
+                }))?;
             capture_only.insert(sq);
         }
         let castling = [
@@ -303,7 +309,7 @@ impl Variant {
                 "castling needs a royal piece".to_string(),
             ));
         }
-        let mut rays = Rays::new();
+        let mut rays = Rays::default();
         let pieces = [
             kinds
                 .iter()
@@ -318,6 +324,11 @@ impl Variant {
             AttackTables::compile(&geometry, &mut rays, &kinds, Color::White),
             AttackTables::compile(&geometry, &mut rays, &kinds, Color::Black),
         ];
+        let initial_kinds = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.atoms.iter().any(|a| a.initial))
+            .fold(0u32, |m, (i, _)| m | 1 << i);
         let verify_every_move = kinds
             .iter()
             .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
@@ -339,6 +350,7 @@ impl Variant {
             start_fen: def.start_fen,
             start_board,
             uses_hands: def.uses_hands,
+            initial_kinds,
             rays,
             pieces,
             attacks,

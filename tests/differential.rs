@@ -1,0 +1,85 @@
+//! The fast generator against the simple reference generator on many
+//! positions from seeded random games: both must produce the same legal
+//! moves everywhere. Along the way: make/unmake restores the position, the
+//! incremental hash equals the hash computed from scratch, and FEN
+//! round-trips.
+
+mod reference;
+
+use menagerie::position::Position;
+use menagerie::variants;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256StarStar;
+use reference::RefPosition;
+
+/// Plays `games` random games from `start` and checks every position met.
+/// Returns the number of positions checked.
+fn check_random_games(
+    variant_name: &str,
+    start: &str,
+    games: u32,
+    max_plies: u32,
+    seed: u64,
+) -> u64 {
+    let variant = variants::load(variant_name).unwrap();
+    let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+    let mut checked = 0;
+    for game in 0..games {
+        let mut pos = Position::from_fen(variant.clone(), start).unwrap();
+        for ply in 0..max_plies {
+            let fen = pos.to_fen();
+            let context = || format!("{variant_name} game {game} ply {ply}: {fen}");
+            let moves = pos.legal_moves();
+            let mut ours: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+            ours.sort();
+            let reference = RefPosition::from_fen(variant_name, &fen)
+                .unwrap_or_else(|e| panic!("{}: reference rejects the FEN: {e}", context()));
+            let mut theirs = reference.legal_moves();
+            theirs.sort();
+            if ours != theirs {
+                let extra: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+                let missing: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+                panic!(
+                    "{}: moves differ; only ours {extra:?}, only reference {missing:?}",
+                    context()
+                );
+            }
+            assert_eq!(pos.count_legal(), moves.len() as u64, "{}", context());
+            assert_eq!(pos.hash(), pos.compute_hash(), "{}", context());
+            let reread = Position::from_fen(variant.clone(), &fen).unwrap();
+            assert_eq!(reread.to_fen(), fen, "{}", context());
+            assert_eq!(reread.hash(), pos.hash(), "{}: FEN loses state", context());
+            for &m in moves.iter() {
+                pos.make_move(m);
+                assert_eq!(pos.hash(), pos.compute_hash(), "{} after {m:?}", context());
+                pos.unmake_move();
+                assert_eq!(pos.to_fen(), fen, "{}: unmake of {m:?}", context());
+                assert_eq!(pos.hash(), reread.hash(), "{}: unmake of {m:?}", context());
+            }
+            checked += 1;
+            if moves.is_empty() || pos.halfmove_clock() >= 100 || pos.repetitions() >= 3 {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos.make_move(m);
+        }
+    }
+    checked
+}
+
+#[test]
+fn chess_random_games_agree_with_the_reference() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ];
+    let mut total = 0;
+    for (i, start) in starts.iter().enumerate() {
+        total += check_random_games("chess", start, 40, 200, 1000 + i as u64);
+    }
+    assert!(total >= 5000, "only {total} positions checked");
+}

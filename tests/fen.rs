@@ -1,0 +1,144 @@
+//! Malformed FENs are rejected with an error that names the problem.
+
+use menagerie::fen::FenError;
+use menagerie::position::Position;
+use menagerie::square::Color;
+use menagerie::variants;
+
+fn chess_error(fen: &str) -> FenError {
+    let v = variants::load("chess").unwrap();
+    match Position::from_fen(v, fen) {
+        Ok(p) => panic!("accepted bad FEN {fen:?} as {}", p.to_fen()),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn malformed_fens_give_typed_errors() {
+    use FenError::*;
+    let cases: Vec<(&str, FenError)> = vec![
+        ("", Empty),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w KQkq - 0 1",
+            WrongRankCount {
+                found: 7,
+                expected: 8,
+            },
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            RankTooLong { rank: 7 },
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            RankTooShort { rank: 7 },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            UnknownPiece { letter: 'X' },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN! w KQkq - 0 1",
+            UnexpectedChar { found: '!' },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            BadSideToMove("x".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KZkq - 0 1",
+            BadCastling("'Z' names no castling of this variant".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            BadCastling("'K' needs the king on e1 and the rook on h1".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+            BadEnPassant("z9".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            EnPassantWithoutPawn("e6".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            BadHalfmoveClock("x".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+            BadFullmoveNumber("0".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+            TooManyFields,
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            MissingRoyal(Color::Black),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1",
+            TooManyRoyals(Color::White),
+        ),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", OpponentInCheck),
+        (
+            "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
+            PieceOnPromotionRank {
+                square: "h8".to_string(),
+            },
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1",
+            BadHoldings("chess has no pieces in hand".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[ w KQkq - 0 1",
+            BadHoldings("missing ']'".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPP*PPPP/RNBQKBNR w KQkq - 0 1",
+            HoleOnSquare {
+                square: "d2".to_string(),
+            },
+        ),
+    ];
+    for (fen, want) in cases {
+        let got = chess_error(fen);
+        assert_eq!(got, want, "{fen:?}");
+        assert!(!got.to_string().is_empty());
+    }
+}
+
+#[test]
+fn error_messages_name_the_problem() {
+    let e = chess_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1");
+    assert_eq!(e.to_string(), "'X' is not a piece of this variant");
+    let e = chess_error("rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(e.to_string(), "the board has 7 ranks, this variant has 8");
+}
+
+#[test]
+fn bytes_that_are_not_fen_never_panic() {
+    let v = variants::load("chess").unwrap();
+    let samples = [
+        "é",
+        "//////////",
+        "99999999999999999999/8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8",
+        "[",
+        "]",
+        "8/8/8/8/8/8/8/8[]]",
+        "\u{0}",
+        "k7/8/8/8/8/8/8/7K w - - 99999999999 1",
+        "k7/8/8/8/8/8/8/7K w - a 0 1",
+        "k7/8/8/8/8/8/8/7K w KQkq - 0 1",
+        "k7/8/8/8/8/8/8/7K w - a3 0 1",
+    ];
+    for s in samples {
+        let _ = Position::from_fen(v.clone(), s);
+    }
+    // A FEN with no optional fields is fine.
+    let p = Position::from_fen(v, "k7/8/8/8/8/8/8/7K").unwrap();
+    assert_eq!(p.to_fen(), "k7/8/8/8/8/8/8/7K w - - 0 1");
+}
