@@ -17,11 +17,12 @@ pub enum Reach {
     Ride(Option<u8>),
 }
 
+/// How a move may be used; the discriminants index per-mode tables.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Mode {
-    MoveAndCapture,
-    MoveOnly,
-    CaptureOnly,
+    MoveAndCapture = 0,
+    MoveOnly = 1,
+    CaptureOnly = 2,
 }
 
 impl Mode {

@@ -14,7 +14,12 @@ impl Bitboard {
 
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.0)
+        let bit = 1u64 << (sq.0 & 63);
+        Bitboard(if sq.0 < 64 {
+            bit as u128
+        } else {
+            (bit as u128) << 64
+        })
     }
 
     #[inline(always)]
@@ -32,9 +37,16 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// Tests one bit through the 64-bit half that holds it: cheaper than a
+    /// variable 128-bit shift.
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
+        let half = if sq.0 < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        half >> (sq.0 & 63) & 1 != 0
     }
 
     #[inline(always)]

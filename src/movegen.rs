@@ -12,6 +12,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::{Color, Square};
+use crate::tables::MAX_GROUPS;
 
 /// Where generated moves go: a list, or just a count.
 pub trait MoveSink {
@@ -60,11 +61,13 @@ impl MoveSink for MoveCounter {
     }
 }
 
-const MAX_PINS: usize = 32;
+const MAX_PINS: usize = 16;
 
 /// What legality needs to know about the side to move's king.
 struct KingSafety {
     king: Square,
+    /// The enemy's pieces by attacker group.
+    sets: AttackerSets,
     checkers: Bitboard,
     /// Squares a non-king move must land on: everything when not in check,
     /// the checker and the squares between when in single check.
@@ -72,6 +75,8 @@ struct KingSafety {
     pinned: Bitboard,
     pins: [(Square, Bitboard); MAX_PINS],
     pin_count: usize,
+    /// Pinned pieces whose pins did not fit in `pins`: tested move by move.
+    verify: Bitboard,
 }
 
 impl KingSafety {
@@ -87,14 +92,32 @@ impl KingSafety {
     }
 }
 
+/// The pieces of each attacker group of one colour (see `AttackTables::groups`).
+pub(crate) struct AttackerSets {
+    sets: [Bitboard; MAX_GROUPS],
+}
+
 impl Position {
-    /// Whether pieces of `by` attack `target` with `occupied` as the board's
-    /// occupancy, ignoring `removed` pieces of `by` (captured ones).
+    #[inline(always)]
+    pub(crate) fn attacker_sets(&self, by: Color) -> AttackerSets {
+        let groups = &self.variant.attacks[by.index()].groups;
+        let mut sets = AttackerSets {
+            sets: [Bitboard::EMPTY; MAX_GROUPS],
+        };
+        for (set, &kinds) in sets.sets.iter_mut().zip(groups) {
+            *set = self.pieces_of_kinds(by, kinds);
+        }
+        sets
+    }
+
+    /// Whether pieces of `by` (whose groups are `sets`) attack `target` with
+    /// `occupied` as the board's occupancy, ignoring `removed` pieces.
     #[inline]
-    pub fn attacked_with(
+    pub(crate) fn attacked_by_sets(
         &self,
         target: Square,
         by: Color,
+        sets: &AttackerSets,
         occupied: Bitboard,
         removed: Bitboard,
     ) -> bool {
@@ -102,7 +125,7 @@ impl Position {
         let tables = &v.attacks[by.index()];
         let alive = !removed;
         for l in &tables.leaps {
-            let mut attackers = self.pieces_of_kinds(by, l.kinds) & alive;
+            let mut attackers = sets.sets[l.group] & alive;
             if l.initial {
                 attackers &= self.unmoved;
             }
@@ -111,11 +134,11 @@ impl Position {
             }
         }
         for r in &tables.rays {
-            let mut attackers = self.pieces_of_kinds(by, r.kinds) & alive & occupied;
+            let mut attackers = sets.sets[r.group] & alive & occupied;
             if r.initial {
                 attackers &= self.unmoved;
             }
-            if attackers.is_empty() {
+            if (v.rays.mask(r.ray, target) & attackers).is_empty() {
                 continue;
             }
             if let Some(b) = v.rays.first_blocker(r.ray, target, occupied) {
@@ -124,18 +147,33 @@ impl Position {
                 }
             }
         }
-        for l in &tables.lame[target.index()] {
-            if (l.path & occupied).is_empty() {
-                let mut attackers = self.pieces_of_kinds(by, l.kinds) & alive;
-                if l.initial {
-                    attackers &= self.unmoved;
-                }
-                if attackers.contains(l.from) {
-                    return true;
+        if tables.has_lame {
+            for l in &tables.lame[target.index()] {
+                if (l.path & occupied).is_empty() {
+                    let mut attackers = sets.sets[l.group] & alive;
+                    if l.initial {
+                        attackers &= self.unmoved;
+                    }
+                    if attackers.contains(l.from) {
+                        return true;
+                    }
                 }
             }
         }
         false
+    }
+
+    /// Whether pieces of `by` attack `target` with `occupied` as the board's
+    /// occupancy, ignoring `removed` pieces of `by` (captured ones).
+    pub fn attacked_with(
+        &self,
+        target: Square,
+        by: Color,
+        occupied: Bitboard,
+        removed: Bitboard,
+    ) -> bool {
+        let sets = self.attacker_sets(by);
+        self.attacked_by_sets(target, by, &sets, occupied, removed)
     }
 
     /// Whether pieces of `by` attack `target` as the board stands.
@@ -152,6 +190,7 @@ impl Position {
     }
 
     fn king_safety(&self, king: Square) -> KingSafety {
+        let sets = self.attacker_sets(self.side.opposite());
         let v = &*self.variant;
         let us = self.side;
         let them = us.opposite();
@@ -160,14 +199,16 @@ impl Position {
         let tables = &v.attacks[them.index()];
         let mut s = KingSafety {
             king,
+            sets,
             checkers: Bitboard::EMPTY,
             evasion: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
             pins: [(Square(0), Bitboard::EMPTY); MAX_PINS],
             pin_count: 0,
+            verify: Bitboard::EMPTY,
         };
         for l in &tables.leaps {
-            let mut attackers = self.pieces_of_kinds(them, l.kinds);
+            let mut attackers = s.sets.sets[l.group];
             if l.initial {
                 attackers &= self.unmoved;
             }
@@ -175,18 +216,20 @@ impl Position {
             s.checkers |= hits;
             s.evasion |= hits;
         }
-        for l in &tables.lame[king.index()] {
-            let mut attackers = self.pieces_of_kinds(them, l.kinds);
-            if l.initial {
-                attackers &= self.unmoved;
-            }
-            if attackers.contains(l.from) && (l.path & occ).is_empty() {
-                s.checkers.insert(l.from);
-                s.evasion |= l.path | Bitboard::from_square(l.from);
+        if tables.has_lame {
+            for l in &tables.lame[king.index()] {
+                let mut attackers = s.sets.sets[l.group];
+                if l.initial {
+                    attackers &= self.unmoved;
+                }
+                if attackers.contains(l.from) && (l.path & occ).is_empty() {
+                    s.checkers.insert(l.from);
+                    s.evasion |= l.path | Bitboard::from_square(l.from);
+                }
             }
         }
         for r in &tables.rays {
-            let mut attackers = self.pieces_of_kinds(them, r.kinds);
+            let mut attackers = s.sets.sets[r.group];
             if r.initial {
                 attackers &= self.unmoved;
             }
@@ -203,10 +246,14 @@ impl Position {
                 let beyond = v.rays.beyond(r.ray, king, b1) & occ;
                 if beyond.any() {
                     let b2 = v.rays.nearest(r.ray, beyond);
-                    if attackers.contains(b2) && s.pin_count < MAX_PINS {
+                    if attackers.contains(b2) {
                         s.pinned.insert(b1);
-                        s.pins[s.pin_count] = (b1, v.rays.up_to(r.ray, king, b2));
-                        s.pin_count += 1;
+                        if s.pin_count < MAX_PINS {
+                            s.pins[s.pin_count] = (b1, v.rays.up_to(r.ray, king, b2));
+                            s.pin_count += 1;
+                        } else {
+                            s.verify.insert(b1);
+                        }
                     }
                 }
             }
@@ -222,11 +269,17 @@ impl Position {
     /// Whether moving a piece from `from` to `to` (capturing on `victim`, if
     /// any) leaves the mover's king unattacked.
     #[inline]
-    fn king_safe_after(&self, king: Square, from: Square, to: Square, victim: Bitboard) -> bool {
+    fn king_safe_after(
+        &self,
+        safety: &KingSafety,
+        from: Square,
+        to: Square,
+        victim: Bitboard,
+    ) -> bool {
         let occ =
             (self.occupied() & !victim & !Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let king = if king == from { to } else { king };
-        !self.attacked_with(king, self.side.opposite(), occ, victim)
+        let king = if safety.king == from { to } else { safety.king };
+        !self.attacked_by_sets(king, self.side.opposite(), &safety.sets, occ, victim)
     }
 
     /// Generates every legal move into `sink`.
@@ -241,6 +294,8 @@ impl Position {
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
         let verify_all = v.verify_every_move && safety.is_some();
         let zone = v.promotion_zone[us.index()];
+        // Where a rider may stop, by its mode (indexed by `Mode as usize`).
+        let allowed = [quiet_ok | theirs, quiet_ok, theirs];
 
         for (kind, t) in tables.iter().enumerate() {
             let mut pieces = self.pieces(us, kind as Kind);
@@ -260,21 +315,24 @@ impl Position {
                 }
                 quiet &= quiet_ok;
                 caps &= theirs;
-                for r in &t.riders {
-                    if r.initial && !unmoved {
-                        continue;
-                    }
-                    let reach = v.rays.ride(r.ray, from, occ);
-                    if r.mode.can_move() {
-                        quiet |= reach & quiet_ok;
-                    }
-                    if r.mode.can_capture() {
-                        caps |= reach & theirs;
+                let mut targets = quiet | caps;
+                for r in &t.sliders {
+                    if !r.initial || unmoved {
+                        targets |= v.rays.slide(r.ray, from, occ) & allowed[r.mode as usize];
                     }
                 }
-                let mut targets = quiet | caps;
+                for r in &t.riders {
+                    if !r.initial || unmoved {
+                        targets |= v.rays.ride(r.ray, from, occ) & allowed[r.mode as usize];
+                    }
+                }
                 let mut special = Bitboard::EMPTY;
-                for l in t.lame[from.index()].iter() {
+                let lame: &[_] = if t.has_lame && (unmoved || !t.lame_only_initial) {
+                    &t.lame[from.index()]
+                } else {
+                    &[]
+                };
+                for l in lame {
                     if (l.initial && !unmoved) || (l.path & occ).any() {
                         continue;
                     }
@@ -316,12 +374,12 @@ impl Position {
                 };
                 if is_royal {
                     for to in targets {
-                        if self.king_safe_after(safety.king, from, to, Bitboard::from_square(to)) {
+                        if self.king_safe_after(safety, from, to, Bitboard::from_square(to)) {
                             sink.add(Move::new(from, to, MoveKind::Normal));
                         }
                     }
                     if safety.checkers.is_empty() {
-                        self.castling_moves(sink, safety.king);
+                        self.castling_moves(sink, safety);
                     }
                     continue;
                 }
@@ -329,9 +387,9 @@ impl Position {
                 if safety.pinned.contains(from) {
                     targets &= safety.pin_ray(from);
                 }
-                if verify_all {
+                if verify_all || safety.verify.contains(from) {
                     for to in targets {
-                        if self.king_safe_after(safety.king, from, to, Bitboard::from_square(to)) {
+                        if self.king_safe_after(safety, from, to, Bitboard::from_square(to)) {
                             if promotes && zone.contains(to) {
                                 for &p in promotions {
                                     sink.add(
@@ -350,14 +408,7 @@ impl Position {
                     }
                     sink.add_targets(from, targets);
                 }
-                self.en_passant_moves(
-                    sink,
-                    Some(safety.king),
-                    kind as Kind,
-                    from,
-                    unmoved,
-                    promotions,
-                );
+                self.en_passant_moves(sink, Some(safety), kind as Kind, from, unmoved, promotions);
             }
         }
     }
@@ -375,8 +426,8 @@ impl Position {
     ) {
         if let Some(s) = safety {
             let (from, to) = (m.from(), m.to());
-            let legal = if is_royal || verify_all {
-                self.king_safe_after(s.king, from, to, Bitboard::from_square(to))
+            let legal = if is_royal || verify_all || s.verify.contains(from) {
+                self.king_safe_after(s, from, to, Bitboard::from_square(to))
             } else {
                 s.evasion.contains(to) && (!s.pinned.contains(from) || s.pin_ray(from).contains(to))
             };
@@ -398,7 +449,7 @@ impl Position {
     fn en_passant_moves<S: MoveSink>(
         &self,
         sink: &mut S,
-        king: Option<Square>,
+        safety: Option<&KingSafety>,
         kind: Kind,
         from: Square,
         unmoved: bool,
@@ -420,8 +471,8 @@ impl Position {
             return;
         }
         let victim = Bitboard::from_square(ep.victim);
-        if let Some(k) = king {
-            if !self.king_safe_after(k, from, ep.target, victim) {
+        if let Some(s) = safety {
+            if !self.king_safe_after(s, from, ep.target, victim) {
                 return;
             }
         }
@@ -435,7 +486,8 @@ impl Position {
         }
     }
 
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square) {
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
+        let king = safety.king;
         let v = &*self.variant;
         let us = self.side;
         let occ = self.occupied();

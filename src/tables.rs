@@ -27,6 +27,10 @@ pub struct Rays {
     full: Vec<Box<[Bitboard]>>,
     tables: Vec<(i8, i8, Option<u8>)>,
     rays: Vec<RayTable>,
+    /// Lines (a direction and its opposite, one range): per square, the
+    /// line's squares below it and above it in index order.
+    line_keys: Vec<(i8, i8, Option<u8>)>,
+    lines: Vec<Box<[[Bitboard; 2]]>>,
 }
 
 impl Rays {
@@ -74,6 +78,51 @@ impl Rays {
                 .collect(),
         });
         self.rays.len() - 1
+    }
+
+    /// The id of the line table for `v` and `-v` with range `limit`.
+    pub fn line_id(&mut self, geometry: &Geometry, v: (i8, i8), limit: Option<u8>) -> usize {
+        let key = if v.1 > 0 || (v.1 == 0 && v.0 > 0) {
+            (v.0, v.1, limit)
+        } else {
+            (-v.0, -v.1, limit)
+        };
+        if let Some(i) = self.line_keys.iter().position(|&k| k == key) {
+            return i;
+        }
+        let up = (key.0, key.1);
+        let down = (-key.0, -key.1);
+        self.line_keys.push(key);
+        self.lines.push(
+            (0..geometry.cells())
+                .map(|s| {
+                    let sq = Square(s as u8);
+                    [
+                        Self::ray_mask(geometry, sq, down, limit),
+                        Self::ray_mask(geometry, sq, up, limit),
+                    ]
+                })
+                .collect(),
+        );
+        self.lines.len() - 1
+    }
+
+    /// The squares a slider on `sq` reaches along both directions of line
+    /// `id`, up to and including the first occupied square each way. One
+    /// subtraction finds both ends ("obstruction difference"): the highest
+    /// blocker below and the lowest above bound the reachable span.
+    #[inline(always)]
+    pub fn slide(&self, id: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+        let [below, above] = self.lines[id][sq.index()];
+        let lower = (below & occupied).0;
+        let upper = (above & occupied).0;
+        let low_end = if lower == 0 {
+            1
+        } else {
+            1u128 << (127 - lower.leading_zeros())
+        };
+        let span = upper ^ upper.wrapping_sub(low_end);
+        Bitboard((below.0 | above.0) & span)
     }
 
     /// The squares a rider on `sq` reaches along ray `id`: up to and including
@@ -167,7 +216,12 @@ pub struct PieceTables {
     pub has_initial_leaps: bool,
     /// Lame leaps per square (usually empty).
     pub lame: Box<[Vec<LameLeap>]>,
+    pub has_lame: bool,
+    /// Every lame leap is a first-move one (a pawn's double step).
+    pub lame_only_initial: bool,
     pub riders: Vec<RiderAtom>,
+    /// Riders going both ways along a line, computed as one (`Rays::slide`).
+    pub sliders: Vec<RiderAtom>,
 }
 
 /// The vector as seen by `color`: Black's forward is White's backward.
@@ -188,17 +242,35 @@ impl PieceTables {
             initial_capture: vec![Bitboard::EMPTY; n].into(),
             has_initial_leaps: false,
             lame: vec![Vec::new(); n].into(),
+            has_lame: false,
+            lame_only_initial: atoms.iter().all(|a| !a.lame || a.initial),
             riders: Vec::new(),
+            sliders: Vec::new(),
         };
         for atom in atoms {
             for &v in &atom.vectors {
                 let v = oriented(v, color);
                 match atom.reach {
-                    Reach::Ride(limit) => t.riders.push(RiderAtom {
-                        ray: rays.id(geometry, v, limit),
-                        mode: atom.mode,
-                        initial: atom.initial,
-                    }),
+                    Reach::Ride(limit) => {
+                        let opposite = oriented((-v.0, -v.1), color);
+                        let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
+                        if atom.vectors.contains(&opposite) {
+                            // Both directions: one line, taken once.
+                            if positive {
+                                t.sliders.push(RiderAtom {
+                                    ray: rays.line_id(geometry, v, limit),
+                                    mode: atom.mode,
+                                    initial: atom.initial,
+                                });
+                            }
+                        } else {
+                            t.riders.push(RiderAtom {
+                                ray: rays.id(geometry, v, limit),
+                                mode: atom.mode,
+                                initial: atom.initial,
+                            });
+                        }
+                    }
                     Reach::Leap => {
                         for sq in geometry.squares() {
                             let Some(to) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
@@ -215,6 +287,7 @@ impl PieceTables {
                                     }
                                 }
                                 if on_board {
+                                    t.has_lame = true;
                                     t.lame[sq.index()].push(LameLeap {
                                         to,
                                         path,
@@ -251,6 +324,8 @@ impl PieceTables {
 pub struct LeapAttack {
     pub from: Box<[Bitboard]>,
     pub kinds: u32,
+    /// Index of `kinds` in `AttackTables::groups`.
+    pub group: usize,
     pub initial: bool,
 }
 
@@ -260,6 +335,7 @@ pub struct LeapAttack {
 pub struct RayAttack {
     pub ray: usize,
     pub kinds: u32,
+    pub group: usize,
     pub initial: bool,
 }
 
@@ -269,6 +345,7 @@ pub struct LameAttack {
     pub from: Square,
     pub path: Bitboard,
     pub kinds: u32,
+    pub group: usize,
     pub initial: bool,
 }
 
@@ -278,7 +355,14 @@ pub struct AttackTables {
     pub leaps: Vec<LeapAttack>,
     pub rays: Vec<RayAttack>,
     pub lame: Box<[Vec<LameAttack>]>,
+    pub has_lame: bool,
+    /// The distinct sets of kinds the entries above name: a position
+    /// computes each set's pieces once, not once per entry.
+    pub groups: Vec<u32>,
 }
+
+/// Most distinct attacker groups a variant may have.
+pub const MAX_GROUPS: usize = 16;
 
 impl AttackTables {
     pub fn compile(geometry: &Geometry, rays: &mut Rays, kinds: &[KindInfo], color: Color) -> Self {
@@ -309,6 +393,7 @@ impl AttackTables {
                                     None => ray_attacks.push(RayAttack {
                                         ray: id,
                                         kinds: bit,
+                                        group: 0,
                                         initial,
                                     }),
                                 }
@@ -333,6 +418,7 @@ impl AttackTables {
                                                 from: sq,
                                                 path,
                                                 kinds: bit,
+                                                group: 0,
                                                 initial,
                                             });
                                         }
@@ -357,15 +443,36 @@ impl AttackTables {
                     None => leaps.push(LeapAttack {
                         from,
                         kinds: bit,
+                        group: 0,
                         initial,
                     }),
                 }
             }
         }
+        let mut groups: Vec<u32> = Vec::new();
+        let mut group_of = |kinds: u32| match groups.iter().position(|&g| g == kinds) {
+            Some(i) => i,
+            None => {
+                groups.push(kinds);
+                groups.len() - 1
+            }
+        };
+        for l in leaps.iter_mut() {
+            l.group = group_of(l.kinds);
+        }
+        for r in ray_attacks.iter_mut() {
+            r.group = group_of(r.kinds);
+        }
+        for l in lame.iter_mut().flatten() {
+            l.group = group_of(l.kinds);
+        }
+        let has_lame = lame.iter().any(|l| !l.is_empty());
         AttackTables {
             leaps,
             rays: ray_attacks,
             lame,
+            has_lame,
+            groups,
         }
     }
 }

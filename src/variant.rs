@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Geometry, GeometryError};
 use crate::piece::{Kind, Piece, MAX_KINDS};
 use crate::square::{Color, Square};
-use crate::tables::{AttackTables, PieceTables, Rays};
+use crate::tables::{AttackTables, PieceTables, Rays, MAX_GROUPS};
 
 /// One piece kind as a variant author writes it.
 #[derive(Clone, Debug)]
@@ -111,6 +111,7 @@ pub enum VariantError {
     BadCastling(String),
     UnknownExtinctionPiece(char),
     BadStartPosition(String),
+    TooManyAttackerGroups,
 }
 
 impl std::fmt::Display for VariantError {
@@ -141,6 +142,10 @@ impl std::fmt::Display for VariantError {
                 write!(f, "extinction names unknown piece '{c}'")
             }
             VariantError::BadStartPosition(why) => write!(f, "start position: {why}"),
+            VariantError::TooManyAttackerGroups => write!(
+                f,
+                "more than {MAX_GROUPS} distinct sets of pieces share attack patterns"
+            ),
         }
     }
 }
@@ -329,6 +334,9 @@ impl Variant {
             .enumerate()
             .filter(|(_, k)| k.atoms.iter().any(|a| a.initial))
             .fold(0u32, |m, (i, _)| m | 1 << i);
+        if attacks.iter().any(|a| a.groups.len() > MAX_GROUPS) {
+            return Err(VariantError::TooManyAttackerGroups);
+        }
         let verify_every_move = kinds
             .iter()
             .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
