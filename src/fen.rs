@@ -33,6 +33,7 @@ pub enum FenError {
     TooManyRoyals(Color),
     OpponentInCheck,
     PieceOnPromotionRank { square: String },
+    BadMovedList(String),
 }
 
 impl std::fmt::Display for FenError {
@@ -66,6 +67,10 @@ impl std::fmt::Display for FenError {
             MissingRoyal(c) => write!(f, "{} has no king", c.name()),
             TooManyRoyals(c) => write!(f, "{} has more than one king", c.name()),
             OpponentInCheck => write!(f, "the side not to move is in check"),
+            BadMovedList(s) => write!(
+                f,
+                "'~' lists '{s}', which is not a start square holding its piece with first-move rights"
+            ),
             PieceOnPromotionRank { square } => {
                 write!(f, "the piece on {square} stands where it would have had to promote")
             }
@@ -158,7 +163,14 @@ impl Position {
 
     /// Reads a FEN; on error nothing is built.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
-        let mut fields = fen.split_whitespace();
+        // Our extension: a last field `~sq,sq` lists pieces standing on a
+        // start square of their kind that have nevertheless moved.
+        let mut all: Vec<&str> = fen.split_whitespace().collect();
+        let moved_field = match all.last() {
+            Some(f) if f.starts_with('~') && all.len() > 1 => all.pop(),
+            _ => None,
+        };
+        let mut fields = all.into_iter();
         let board_field = fields.next().ok_or(FenError::Empty)?;
         let (board_text, holdings) = match board_field.find('[') {
             Some(open) => {
@@ -268,14 +280,17 @@ impl Position {
         if fields.next().is_some() {
             return Err(FenError::TooManyFields);
         }
-        // A piece has its first-move privileges if it stands where it started.
-        let mut unmoved = Bitboard::EMPTY;
-        for &(sq, p) in v.start_board.iter() {
-            if pos.board[sq.index()] == p && v.initial_kinds >> p.kind() & 1 != 0 {
-                unmoved.insert(sq);
+        pos.unmoved = pos.default_unmoved();
+        if let Some(field) = moved_field {
+            for name in field[1..].split(',') {
+                let sq = v
+                    .geometry
+                    .parse_square(name)
+                    .filter(|&sq| pos.unmoved.contains(sq))
+                    .ok_or_else(|| FenError::BadMovedList(name.to_string()))?;
+                pos.unmoved.remove(sq);
             }
         }
-        pos.unmoved = unmoved;
         for sq in pos.occupied() {
             let p = pos.board[sq.index()];
             if v.promoters >> p.kind() & 1 != 0
@@ -362,7 +377,25 @@ impl Position {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let moved = self.default_unmoved() & !self.unmoved;
+        if moved.any() {
+            let names: Vec<String> = moved.map(|sq| g.name(sq)).collect();
+            out.push_str(&format!(" ~{}", names.join(",")));
+        }
         out
+    }
+
+    /// What a FEN without a `~` field means: a piece with first-move
+    /// privileges has them if it stands where a piece like it starts.
+    fn default_unmoved(&self) -> Bitboard {
+        let v = &*self.variant;
+        let mut unmoved = Bitboard::EMPTY;
+        for &(sq, p) in v.start_board.iter() {
+            if self.board[sq.index()] == p && v.initial_kinds >> p.kind() & 1 != 0 {
+                unmoved.insert(sq);
+            }
+        }
+        unmoved
     }
 }
 

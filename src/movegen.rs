@@ -294,16 +294,30 @@ impl Position {
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
         let verify_all = v.verify_every_move && safety.is_some();
         let zone = v.promotion_zone[us.index()];
-        // Where a rider may stop, by its mode (indexed by `Mode as usize`).
-        let allowed = [quiet_ok | theirs, quiet_ok, theirs];
+        if let Some(k) = v.extinction {
+            // A side without any piece of this kind has lost: no more moves.
+            if self.pieces(us, k).is_empty() || self.pieces(them, k).is_empty() {
+                return;
+            }
+        }
+        let all_theirs = theirs;
 
         for (kind, t) in tables.iter().enumerate() {
             let mut pieces = self.pieces(us, kind as Kind);
             if pieces.is_empty() {
                 continue;
             }
+            let info = &v.kinds[kind];
+            let theirs = if info.cannot_capture == 0 {
+                all_theirs
+            } else {
+                all_theirs & !self.pieces_of_kinds(them, info.cannot_capture)
+            };
+            // Where a rider may stop, by its mode (indexed by `Mode as usize`).
+            let allowed = [quiet_ok | theirs, quiet_ok, theirs];
+            let teleport = info.teleport[us.index()] & quiet_ok;
             let is_royal = v.royal == Some(kind as Kind);
-            let promotions: &[Kind] = &v.kinds[kind].promotions;
+            let promotions: &[Kind] = &info.promotions;
             let promotes = !promotions.is_empty();
             while let Some(from) = pieces.pop_first() {
                 let unmoved = self.unmoved.contains(from);
@@ -315,7 +329,7 @@ impl Position {
                 }
                 quiet &= quiet_ok;
                 caps &= theirs;
-                let mut targets = quiet | caps;
+                let mut targets = quiet | caps | teleport;
                 for r in &t.sliders {
                     if !r.initial || unmoved {
                         targets |= v.rays.slide(r.ray, from, occ) & allowed[r.mode as usize];
@@ -468,6 +482,10 @@ impl Position {
             reach |= t.initial_capture[from.index()];
         }
         if !reach.contains(ep.target) || self.board[ep.target.index()].0 != 0 {
+            return;
+        }
+        let victim_kind = self.board[ep.victim.index()].kind();
+        if v.kinds[kind as usize].cannot_capture >> victim_kind & 1 != 0 {
             return;
         }
         let victim = Bitboard::from_square(ep.victim);

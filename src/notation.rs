@@ -35,6 +35,16 @@ impl Position {
                 g.name(m.to())
             );
         }
+        if m.kind() == MoveKind::EnPassant {
+            let mover = self.board[m.from().index()];
+            if !mover.is_none() && v.promoters >> mover.kind() & 1 == 0 {
+                // A non-pawn taking en passant (the Pawn Eater) may also move
+                // quietly to the same square: its capture names the victim
+                // as a first leg, as XBoard writes multi-leg moves.
+                let (from, via, to) = (g.name(m.from()), g.name(m.extra()), g.name(m.to()));
+                return format!("{from}{via},{via}{to}");
+            }
+        }
         let mut s = g.name(m.from());
         s.push_str(&g.name(m.to()));
         if let Some(p) = m.promotion() {
@@ -46,7 +56,7 @@ impl Position {
     /// The legal move with this text; the position is not changed.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
         let text = text.trim();
-        if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+        if text.is_empty() || text.len() > 16 || !text.is_ascii() {
             return Err(MoveTextError::Malformed(text.to_string()));
         }
         let moves = self.legal_moves();
@@ -76,6 +86,9 @@ fn looks_like_move(text: &str) -> bool {
     let b = text.as_bytes();
     if b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b'@' {
         return square_len(&b[2..]) == Some(b.len() - 2);
+    }
+    if let Some((first, second)) = text.split_once(',') {
+        return looks_like_move(first) && looks_like_move(second);
     }
     let Some(a) = square_len(b) else {
         return false;

@@ -25,6 +25,14 @@ pub struct PieceDef {
     pub ep_victim: bool,
     /// It can capture en passant with its capturing leaps.
     pub ep_capturer: bool,
+    /// Letters of the kinds that cannot capture it (Pawn Eaters: pawns
+    /// cannot take a Pawn Eater). An extension to Betza, which has no word
+    /// for a property of the victim.
+    pub immune_to: &'static [char],
+    /// Ranks, counted from its own side, on whose empty squares it may land
+    /// instead of moving normally (the Shamanic Rook's jump): an extension
+    /// to Betza.
+    pub teleport_ranks: &'static [u8],
 }
 
 impl PieceDef {
@@ -37,6 +45,8 @@ impl PieceDef {
             promotions: &[],
             ep_victim: false,
             ep_capturer: false,
+            immune_to: &[],
+            teleport_ranks: &[],
         }
     }
 }
@@ -112,6 +122,17 @@ pub enum VariantError {
     UnknownExtinctionPiece(char),
     BadStartPosition(String),
     TooManyAttackerGroups,
+    UnknownImmunity {
+        piece: &'static str,
+        letter: char,
+    },
+    RoyalImmunity {
+        piece: &'static str,
+    },
+    TeleportRankOffBoard {
+        piece: &'static str,
+        rank: u8,
+    },
 }
 
 impl std::fmt::Display for VariantError {
@@ -142,6 +163,18 @@ impl std::fmt::Display for VariantError {
                 write!(f, "extinction names unknown piece '{c}'")
             }
             VariantError::BadStartPosition(why) => write!(f, "start position: {why}"),
+            VariantError::UnknownImmunity { piece, letter } => {
+                write!(f, "piece {piece} is immune to unknown letter '{letter}'")
+            }
+            VariantError::RoyalImmunity { piece } => {
+                write!(f, "royal piece {piece} cannot be immune to capture")
+            }
+            VariantError::TeleportRankOffBoard { piece, rank } => {
+                write!(
+                    f,
+                    "piece {piece} teleports to rank {rank}, which is off the board"
+                )
+            }
             VariantError::TooManyAttackerGroups => write!(
                 f,
                 "more than {MAX_GROUPS} distinct sets of pieces share attack patterns"
@@ -173,6 +206,10 @@ pub struct KindInfo {
     pub def: PieceDef,
     pub atoms: Vec<Atom>,
     pub promotions: Vec<Kind>,
+    /// Kinds (bit mask) this kind may not capture.
+    pub cannot_capture: u32,
+    /// Squares it may jump to when empty, per colour.
+    pub teleport: [Bitboard; 2],
 }
 
 /// A validated, compiled variant.
@@ -234,10 +271,23 @@ impl Variant {
                 piece: p.name,
                 error,
             })?;
+            let mut teleport = [Bitboard::EMPTY; 2];
+            for &r in p.teleport_ranks {
+                if r >= def.height {
+                    return Err(VariantError::TeleportRankOffBoard {
+                        piece: p.name,
+                        rank: r,
+                    });
+                }
+                teleport[0] |= geometry.rank_mask(r);
+                teleport[1] |= geometry.rank_mask(def.height - 1 - r);
+            }
             kinds.push(KindInfo {
                 def: p.clone(),
                 atoms,
                 promotions: Vec::new(),
+                cannot_capture: 0,
+                teleport,
             });
         }
         let kind_of = |c: char| {
@@ -276,6 +326,20 @@ impl Variant {
                     return Err(VariantError::SeveralRoyals);
                 }
                 royal = Some(k as Kind);
+            }
+        }
+        for victim in 0..kinds.len() {
+            let p = kinds[victim].def.clone();
+            for &c in p.immune_to {
+                let capturer = kind_of(c).ok_or(VariantError::UnknownImmunity {
+                    piece: p.name,
+                    letter: c,
+                })?;
+                if p.royal {
+                    // Check detection does not know about immunity.
+                    return Err(VariantError::RoyalImmunity { piece: p.name });
+                }
+                kinds[capturer as usize].cannot_capture |= 1 << victim;
             }
         }
         let extinction = match def.extinction {

@@ -1,17 +1,23 @@
 //! The games menagerie plays, each a `VariantDef` table.
 
 mod chess;
+mod hubbub;
+mod pawneaters;
+mod wolf;
 
 use crate::variant::{Variant, VariantDef, VariantError};
 use std::sync::Arc;
 
 /// Names of every built-in variant.
-pub const NAMES: &[&str] = &["chess"];
+pub const NAMES: &[&str] = &["chess", "wolf", "hubbub", "pawneaters"];
 
 /// The table of a built-in variant.
 pub fn definition(name: &str) -> Option<VariantDef> {
     match name {
         "chess" => Some(chess::definition()),
+        "wolf" => Some(wolf::definition()),
+        "hubbub" => Some(hubbub::definition()),
+        "pawneaters" => Some(pawneaters::definition()),
         _ => None,
     }
 }
