@@ -12,16 +12,36 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::{Color, Square};
-use crate::tables::MAX_GROUPS;
+use crate::tables::{shift, MAX_GROUPS};
 
 /// Where generated moves go: a list, or just a count.
 pub trait MoveSink {
     fn add(&mut self, m: Move);
     fn add_targets(&mut self, from: Square, targets: Bitboard);
     fn add_promotions(&mut self, from: Square, targets: Bitboard, kinds: &[Kind]);
+    /// Moves of `kind` to each of `targets` from the square `offset` cells
+    /// back, each with every promotion of `promotions` if there are any.
+    fn add_shifted(&mut self, targets: Bitboard, offset: i32, kind: MoveKind, promotions: &[Kind]);
 }
 
 impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add_shifted(&mut self, targets: Bitboard, offset: i32, kind: MoveKind, promotions: &[Kind]) {
+        for to in targets {
+            let from = Square((to.0 as i32 - offset) as u8);
+            let mut m = Move::new(from, to, kind);
+            if kind == MoveKind::DoubleStep {
+                m = m.with_extra(Square((from.0 as i32 + offset / 2) as u8));
+            }
+            if promotions.is_empty() {
+                self.push(m);
+            } else {
+                for &p in promotions {
+                    self.push(m.with_promotion(p));
+                }
+            }
+        }
+    }
     #[inline(always)]
     fn add(&mut self, m: Move) {
         self.push(m);
@@ -47,6 +67,10 @@ impl MoveSink for MoveList {
 pub struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn add_shifted(&mut self, targets: Bitboard, _: i32, _: MoveKind, promotions: &[Kind]) {
+        self.0 += targets.count() as u64 * promotions.len().max(1) as u64;
+    }
     #[inline(always)]
     fn add(&mut self, _: Move) {
         self.0 += 1;
@@ -319,6 +343,57 @@ impl Position {
             let is_royal = v.royal == Some(kind as Kind);
             let promotions: &[Kind] = &info.promotions;
             let promotes = !promotions.is_empty();
+            if let Some(bulk) = t.bulk.as_ref().filter(|_| !is_royal && !verify_all) {
+                // Pinned pieces go through the per-piece path below.
+                let (movers, rest, evasion) = match &safety {
+                    Some(s) => {
+                        let special = s.pinned | s.verify;
+                        (pieces & !special, pieces & special, s.evasion)
+                    }
+                    None => (pieces, Bitboard::EMPTY, !Bitboard::EMPTY),
+                };
+                let add = |sink: &mut S, dst: Bitboard, offset: i32, mk: MoveKind| {
+                    if promotes {
+                        sink.add_shifted(dst & zone, offset, mk, promotions);
+                        sink.add_shifted(dst & !zone, offset, mk, &[]);
+                    } else {
+                        sink.add_shifted(dst, offset, mk, &[]);
+                    }
+                };
+                for l in &bulk.leaps {
+                    let mut src = movers & l.from;
+                    if l.initial {
+                        src &= self.unmoved;
+                    }
+                    let dst = shift(src, l.offset) & allowed[l.mode as usize] & evasion;
+                    add(sink, dst, l.offset, MoveKind::Normal);
+                }
+                let double_kind = if v.ep_victims >> kind & 1 != 0 {
+                    MoveKind::DoubleStep
+                } else {
+                    MoveKind::Normal
+                };
+                for d in &bulk.double_steps {
+                    let src = movers & d.from & self.unmoved;
+                    let passed = shift(src, d.half) & !occ;
+                    let dst = shift(passed, d.half) & allowed[d.mode as usize] & evasion;
+                    add(sink, dst, 2 * d.half, double_kind);
+                }
+                if self.ep.is_some() {
+                    for from in movers {
+                        let unmoved = self.unmoved.contains(from);
+                        self.en_passant_moves(
+                            sink,
+                            safety.as_ref(),
+                            kind as Kind,
+                            from,
+                            unmoved,
+                            promotions,
+                        );
+                    }
+                }
+                pieces = rest;
+            }
             while let Some(from) = pieces.pop_first() {
                 let unmoved = self.unmoved.contains(from);
                 let mut quiet = t.quiet[from.index()];

@@ -222,6 +222,115 @@ pub struct PieceTables {
     pub riders: Vec<RiderAtom>,
     /// Riders going both ways along a line, computed as one (`Rays::slide`).
     pub sliders: Vec<RiderAtom>,
+    /// The same moves, one vector at a time for all pieces of the kind at
+    /// once, when the kind has only a few leaps (pawns, sergeants).
+    pub bulk: Option<BulkMoves>,
+}
+
+/// A leap taken by every piece of a kind at once: shift the set of pieces.
+#[derive(Debug, Clone, Copy)]
+pub struct BulkLeap {
+    /// Index offset of the leap (`dy * width + dx`).
+    pub offset: i32,
+    /// Squares from which the leap lands on a square.
+    pub from: Bitboard,
+    pub mode: Mode,
+    pub initial: bool,
+}
+
+/// A first-move two-square step over one square that must be empty, for
+/// every piece of a kind at once.
+#[derive(Debug, Clone, Copy)]
+pub struct BulkDoubleStep {
+    /// Offset to the passed-over square; the step is twice that.
+    pub half: i32,
+    pub from: Bitboard,
+    pub mode: Mode,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct BulkMoves {
+    pub leaps: Vec<BulkLeap>,
+    pub double_steps: Vec<BulkDoubleStep>,
+}
+
+/// Most leap vectors a kind may have to be generated in bulk: beyond this
+/// one lookup a piece is cheaper than one shift a vector.
+const MAX_BULK_VECTORS: usize = 4;
+
+impl BulkMoves {
+    /// The bulk form of a kind's atoms, if it has one: leaps only, few
+    /// vectors, no two atoms reaching the same square the same way (bulk
+    /// generation cannot merge duplicates as a per-piece target set does).
+    fn compile(geometry: &Geometry, atoms: &[Atom], color: Color) -> Option<BulkMoves> {
+        let mut bulk = BulkMoves::default();
+        let mut seen: Vec<((i8, i8), Mode)> = Vec::new();
+        for atom in atoms {
+            if atom.reach != Reach::Leap {
+                return None;
+            }
+            for &v in &atom.vectors {
+                let v = oriented(v, color);
+                let clash = seen.iter().any(|&(w, m)| {
+                    w == v
+                        && (m == atom.mode
+                            || m == Mode::MoveAndCapture
+                            || atom.mode == Mode::MoveAndCapture)
+                });
+                if clash {
+                    return None;
+                }
+                seen.push((v, atom.mode));
+                let offset = v.1 as i32 * geometry.width() as i32 + v.0 as i32;
+                let mut from = Bitboard::EMPTY;
+                for sq in geometry.squares() {
+                    if geometry.offset(sq, v.0 as i32, v.1 as i32).is_none() {
+                        continue;
+                    }
+                    if atom.lame {
+                        let half = (v.0 / 2, v.1 / 2);
+                        if geometry.offset(sq, half.0 as i32, half.1 as i32).is_some() {
+                            from.insert(sq);
+                        }
+                    } else {
+                        from.insert(sq);
+                    }
+                }
+                if atom.lame {
+                    // Only a straight two-step over its midpoint, first move only.
+                    let straight_two = (v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs())
+                        && v.0.abs().max(v.1.abs()) == 2;
+                    if !straight_two || !atom.initial || atom.mode != Mode::MoveOnly {
+                        return None;
+                    }
+                    bulk.double_steps.push(BulkDoubleStep {
+                        half: offset / 2,
+                        from,
+                        mode: atom.mode,
+                    });
+                } else {
+                    bulk.leaps.push(BulkLeap {
+                        offset,
+                        from,
+                        mode: atom.mode,
+                        initial: atom.initial,
+                    });
+                }
+            }
+        }
+        let vectors = bulk.leaps.len() + bulk.double_steps.len();
+        (vectors > 0 && vectors <= MAX_BULK_VECTORS).then_some(bulk)
+    }
+}
+
+/// Moves every square of `bb` by `offset` cells.
+#[inline(always)]
+pub fn shift(bb: Bitboard, offset: i32) -> Bitboard {
+    if offset >= 0 {
+        Bitboard(bb.0 << offset)
+    } else {
+        Bitboard(bb.0 >> -offset)
+    }
 }
 
 /// The vector as seen by `color`: Black's forward is White's backward.
@@ -246,6 +355,7 @@ impl PieceTables {
             lame_only_initial: atoms.iter().all(|a| !a.lame || a.initial),
             riders: Vec::new(),
             sliders: Vec::new(),
+            bulk: BulkMoves::compile(geometry, atoms, color),
         };
         for atom in atoms {
             for &v in &atom.vectors {
