@@ -157,7 +157,7 @@ impl Position {
     /// The variant's starting position.
     pub fn startpos(variant: Arc<Variant>) -> Position {
         let fen = variant.start_fen;
-        // The start FEN was parsed when the variant was validated.
+        // `Variant::load` checked the start FEN.
         Position::from_fen(variant, fen).unwrap_or_else(|e| unreachable!("start FEN: {e}"))
     }
 

@@ -106,8 +106,10 @@ impl std::fmt::Debug for Move {
     }
 }
 
-/// Enough for any position of our games (the record in chess is 218).
-pub const MAX_MOVES: usize = 512;
+/// Room for any position of our games (the record in chess is 218; a
+/// Wolf Chess board full of Elephants or Pawn Eaters' teleporting rooks go
+/// further). The storage is not initialised, so size costs nothing.
+pub const MAX_MOVES: usize = 1024;
 
 /// A stack-allocated list of moves. Its storage is left uninitialised:
 /// filling 2 KiB with zeros at every node of a search costs more than

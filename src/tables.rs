@@ -4,7 +4,7 @@
 
 use crate::betza::{lame_path, Atom, Mode, Reach};
 use crate::bitboard::Bitboard;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, MAX_SQUARES};
 use crate::piece::Kind;
 use crate::square::{Color, Square};
 use crate::variant::KindInfo;
@@ -30,7 +30,9 @@ pub struct Rays {
     /// Lines (a direction and its opposite, one range): per square, the
     /// line's squares below it and above it in index order.
     line_keys: Vec<(i8, i8, Option<u8>)>,
-    lines: Vec<Box<[[Bitboard; 2]]>>,
+    /// Flat: line `id` of square `sq` is entry `id * MAX_SQUARES + sq`
+    /// (one bounds check on the hot path instead of two indirections).
+    lines: Vec<[Bitboard; 2]>,
 }
 
 impl Rays {
@@ -93,18 +95,17 @@ impl Rays {
         let up = (key.0, key.1);
         let down = (-key.0, -key.1);
         self.line_keys.push(key);
-        self.lines.push(
-            (0..geometry.cells())
-                .map(|s| {
-                    let sq = Square(s as u8);
-                    [
-                        Self::ray_mask(geometry, sq, down, limit),
-                        Self::ray_mask(geometry, sq, up, limit),
-                    ]
-                })
-                .collect(),
-        );
-        self.lines.len() - 1
+        self.lines.extend((0..MAX_SQUARES).map(|s| {
+            let sq = Square(s as u8);
+            if s >= geometry.cells() {
+                return [Bitboard::EMPTY; 2];
+            }
+            [
+                Self::ray_mask(geometry, sq, down, limit),
+                Self::ray_mask(geometry, sq, up, limit),
+            ]
+        }));
+        self.line_keys.len() - 1
     }
 
     /// The squares a slider on `sq` reaches along both directions of line
@@ -113,7 +114,7 @@ impl Rays {
     /// blocker below and the lowest above bound the reachable span.
     #[inline(always)]
     pub fn slide(&self, id: usize, sq: Square, occupied: Bitboard) -> Bitboard {
-        let [below, above] = self.lines[id][sq.index()];
+        let [below, above] = self.lines[id * MAX_SQUARES + sq.index()];
         let lower = (below & occupied).0;
         let upper = (above & occupied).0;
         let low_end = if lower == 0 {

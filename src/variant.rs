@@ -7,6 +7,7 @@ use crate::geometry::{Geometry, GeometryError};
 use crate::piece::{Kind, Piece, MAX_KINDS};
 use crate::square::{Color, Square};
 use crate::tables::{AttackTables, PieceTables, Rays, MAX_GROUPS};
+use std::sync::Arc;
 
 /// One piece kind as a variant author writes it.
 #[derive(Clone, Debug)]
@@ -250,7 +251,16 @@ pub struct Variant {
 }
 
 impl Variant {
-    pub fn new(def: VariantDef) -> Result<Variant, VariantError> {
+    /// Validates and compiles a variant table, including its whole start
+    /// position, so that `Position::startpos` cannot fail.
+    pub fn load(def: VariantDef) -> Result<Arc<Variant>, VariantError> {
+        let variant = Arc::new(Variant::new(def)?);
+        crate::position::Position::from_fen(variant.clone(), variant.start_fen)
+            .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
+        Ok(variant)
+    }
+
+    fn new(def: VariantDef) -> Result<Variant, VariantError> {
         let geometry = Geometry::with_holes(def.width, def.height, &def.holes)
             .map_err(VariantError::Geometry)?;
         if def.pieces.is_empty() {
@@ -516,4 +526,101 @@ fn compile_castling(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> VariantDef {
+        VariantDef {
+            name: "tiny",
+            width: 4,
+            height: 4,
+            holes: vec![],
+            capture_only: vec![],
+            pieces: vec![
+                PieceDef {
+                    royal: true,
+                    ..PieceDef::new("king", 'K', "K")
+                },
+                PieceDef {
+                    promotions: &['R'],
+                    ..PieceDef::new("pawn", 'P', "fmWfcF")
+                },
+                PieceDef::new("rook", 'R', "R"),
+            ],
+            start_fen: "k3/p3/3P/3K w - - 0 1",
+            promotion_ranks: vec![3],
+            castling: vec![],
+            stalemate: NoMoveOutcome::Draw,
+            extinction: None,
+            uses_hands: false,
+            fifty_move_plies: 100,
+            repetitions: 3,
+        }
+    }
+
+    fn error(def: VariantDef) -> VariantError {
+        match Variant::load(def) {
+            Ok(_) => panic!("accepted a bad variant"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_good_table_loads() {
+        assert!(Variant::load(tiny()).is_ok());
+    }
+
+    #[test]
+    fn bad_tables_are_rejected_with_the_reason() {
+        let mut d = tiny();
+        d.pieces[2].betza = "Rx";
+        assert!(matches!(
+            error(d),
+            VariantError::Betza { piece: "rook", .. }
+        ));
+        let mut d = tiny();
+        d.pieces[2].letter = 'P';
+        assert_eq!(error(d), VariantError::DuplicateLetter('P'));
+        let mut d = tiny();
+        d.pieces[1].promotions = &['Q'];
+        assert!(matches!(
+            error(d),
+            VariantError::UnknownPromotion { letter: 'Q', .. }
+        ));
+        let mut d = tiny();
+        d.pieces[1].promotions = &['K'];
+        assert!(matches!(error(d), VariantError::RoyalPromotion { .. }));
+        let mut d = tiny();
+        d.pieces[1].promotions = &[];
+        d.pieces[2].royal = true;
+        assert_eq!(error(d), VariantError::SeveralRoyals);
+        let mut d = tiny();
+        d.width = 17;
+        assert!(matches!(error(d), VariantError::Geometry(_)));
+        let mut d = tiny();
+        d.start_fen = "k3/p3/3P/3K x - - 0 1";
+        assert!(matches!(error(d), VariantError::BadStartPosition(_)));
+        let mut d = tiny();
+        d.promotion_ranks = vec![4];
+        assert_eq!(error(d), VariantError::PromotionRankOffBoard(4));
+        let mut d = tiny();
+        d.extinction = Some('Z');
+        assert_eq!(error(d), VariantError::UnknownExtinctionPiece('Z'));
+        let mut d = tiny();
+        d.pieces[0].immune_to = &['R'];
+        assert!(matches!(error(d), VariantError::RoyalImmunity { .. }));
+        let mut d = tiny();
+        d.castling = vec![CastlingDef {
+            king_from: (3, 0),
+            king_to: (1, 1),
+            rook_from: (0, 0),
+            rook_to: (2, 0),
+            fen_letter: 'Q',
+            rook: 'R',
+        }];
+        assert!(matches!(error(d), VariantError::BadCastling(_)));
+    }
 }

@@ -44,7 +44,7 @@ impl std::error::Error for LoadError {}
 /// A built-in variant, validated and compiled.
 pub fn load(name: &str) -> Result<Arc<Variant>, LoadError> {
     let def = definition(name).ok_or_else(|| LoadError::Unknown(name.to_string()))?;
-    Variant::new(def).map(Arc::new).map_err(LoadError::Invalid)
+    Variant::load(def).map_err(LoadError::Invalid)
 }
 
 #[cfg(test)]
