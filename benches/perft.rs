@@ -19,10 +19,13 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 const CPW6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
 /// (variant, label, FEN or `None` for the variant's start position, depth,
-/// published leaf count at that depth).
+/// published or independently computed leaf count at that depth).
 const PERFT: &[(&str, &str, Option<&str>, u32, u64)] = &[
     ("chess", "startpos", None, 4, 197_281),
     ("chess", "kiwipete", Some(KIWIPETE), 3, 97_862),
+    ("wolf", "startpos", None, 4, 353_804),
+    ("hubbub", "startpos", None, 4, 1_077_072),
+    ("pawneaters", "startpos", None, 3, 563_918),
 ];
 
 /// (variant, label, FEN or `None` for the start position, number of legal moves).
@@ -30,6 +33,9 @@ const MOVEGEN: &[(&str, &str, Option<&str>, usize)] = &[
     ("chess", "startpos", None, 20),
     ("chess", "kiwipete", Some(KIWIPETE), 48),
     ("chess", "cpw6", Some(CPW6), 46),
+    ("wolf", "startpos", None, 23),
+    ("hubbub", "startpos", None, 31),
+    ("pawneaters", "startpos", None, 84),
 ];
 
 /// The position a table line names.
@@ -51,7 +57,7 @@ fn bench_perft(c: &mut Criterion) {
         let nodes = perft(&mut pos, depth);
         assert_eq!(
             nodes, expected,
-            "{id} perft({depth}): got {nodes}, published {expected}"
+            "{id} perft({depth}): got {nodes}, expected {expected}"
         );
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(BenchmarkId::new(id, depth), |b| {
