@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;

@@ -83,3 +83,36 @@ fn chess_random_games_agree_with_the_reference() {
     }
     assert!(total >= 5000, "only {total} positions checked");
 }
+
+/// Random games from each perft position of a variant's perft file.
+fn check_perft_file_positions(variant_name: &str, games_per_start: u32, min_positions: u64) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/perft")
+        .join(format!("{variant_name}.perft"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut total = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = line.split(';').next().unwrap().trim();
+        total += check_random_games(variant_name, fen, games_per_start, 200, 7000 + i as u64);
+    }
+    assert!(total >= min_positions, "only {total} positions checked");
+}
+
+#[test]
+fn wolf_random_games_agree_with_the_reference() {
+    check_perft_file_positions("wolf", 25, 5000);
+}
+
+#[test]
+fn hubbub_random_games_agree_with_the_reference() {
+    check_perft_file_positions("hubbub", 25, 5000);
+}
+
+#[test]
+fn pawneaters_random_games_agree_with_the_reference() {
+    check_perft_file_positions("pawneaters", 25, 3000);
+}

@@ -146,6 +146,21 @@ fn chess() {
 }
 
 #[test]
+fn wolf() {
+    run_file("wolf");
+}
+
+#[test]
+fn hubbub() {
+    run_file("hubbub");
+}
+
+#[test]
+fn pawneaters() {
+    run_file("pawneaters");
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());

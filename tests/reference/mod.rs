@@ -1,16 +1,23 @@
 //! Reference move generator, used only by the tests to cross-check the fast
 //! bitboard generator in `src/`.
 //!
-//! It is written from the rules of the game, not from any engine code, and it
-//! is deliberately slow and simple:
+//! It is written from the rules of the games, not from any engine code, and
+//! it is deliberately slow and simple:
 //! * the board is a mailbox, `Vec<Option<(Color, PieceKind)>>` indexed by
-//!   `file + rank * width`, no bitboards;
+//!   `file + rank * width`, no bitboards, plus one flag per square saying
+//!   whether the piece there has never moved (first-move privileges);
 //! * pieces are data (`variants.rs`): a list of (dx, dy) vectors, each a
-//!   single leap or a slide, each move-and-capture / move-only / capture-only,
-//!   in the style of Fairy-Max's table-driven interpreter;
+//!   single leap, a slide or a slide of limited range, each move-and-capture
+//!   / move-only / capture-only, possibly first-move-only, in the style of
+//!   Fairy-Max's table-driven interpreter; plus a few flags (en passant,
+//!   promotion choices, immunity, teleport);
+//! * the board's shape is data too: holes, and squares that can be entered
+//!   only by capturing;
 //! * legality is brute force: play the pseudo-legal move on a copy and reject
 //!   it if one of the mover's royal pieces is then attacked, where "attacked"
-//!   means "some capture move of the opponent lands on it".
+//!   means "some capture move of the opponent lands on it";
+//! * an extinction rule (Pawn Eaters): when either side has no piece of the
+//!   given kind the game is over and there are no moves.
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
@@ -32,6 +39,14 @@ impl Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    fn index(self) -> usize {
+        match self {
+            Color::White => 0,
+            Color::Black => 1,
         }
     }
 }
@@ -77,24 +92,26 @@ struct EnPassant {
     victim: usize,
 }
 
-/// Castling rights, in FEN order K, Q, k, q. "King side" means the rook in
-/// the corner on the last file, "queen side" the rook on the first file.
-const CASTLE_CHARS: [char; 4] = ['K', 'Q', 'k', 'q'];
-
-fn castle_index(color: Color, king_side: bool) -> usize {
-    match (color, king_side) {
-        (Color::White, true) => 0,
-        (Color::White, false) => 1,
-        (Color::Black, true) => 2,
-        (Color::Black, false) => 3,
-    }
+/// What kind of cell a grid cell is (see `Variant::shape`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    Square,
+    Hole,
+    CaptureOnly,
 }
 
 #[derive(Clone, Debug)]
 pub struct RefPosition {
     variant: &'static Variant,
     board: Vec<Option<Piece>>,
+    /// Bit `sq` is set when the piece standing on `sq` has never moved. Only
+    /// set for kinds that have a first-move-only vector; castling uses the
+    /// rights. (A bit set rather than a `Vec<bool>` only to keep copying the
+    /// position cheap; boards have at most 128 cells.)
+    unmoved: u128,
     side: Color,
+    /// One flag per castling move: White's in table order, then Black's
+    /// (FEN order `KQkq`). See `castle_index`.
     castling: [bool; 4],
     ep: Option<EnPassant>,
     halfmove: u32,
@@ -107,6 +124,7 @@ impl PartialEq for RefPosition {
     fn eq(&self, other: &Self) -> bool {
         self.variant.name == other.variant.name
             && self.board == other.board
+            && self.unmoved == other.unmoved
             && self.side == other.side
             && self.castling == other.castling
             && self.ep == other.ep
@@ -120,7 +138,8 @@ impl Eq for RefPosition {}
 impl RefPosition {
     // ------------------------------------------------------------ public API
 
-    /// variant: "chess" for now. Parses the FEN itself (its own simple parser).
+    /// variant: "chess", "wolf", "hubbub", "pawneaters". Parses the FEN
+    /// itself (its own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
             .ok_or_else(|| format!("unknown variant {variant:?}"))?;
@@ -133,9 +152,11 @@ impl RefPosition {
         parse_fen(v, v.start_fen)
     }
 
-    /// Every legal move in UCI text: e2e4, e7e8q (promotion letter lowercase),
-    /// castling as the king's two-square move e1g1 / e1c1, en passant as the
-    /// pawn's diagonal move.
+    /// Every legal move in text form: from-square, to-square, promotion
+    /// letter in lower case (e2e4, e7e8q); castling as the king's move
+    /// (e1g1); en passant as the capturer's diagonal move, except for a
+    /// piece with `ep_two_legs` (the Pawn Eater): `d5e5,e5e6`, to the
+    /// victim and on to the en-passant square.
     pub fn legal_moves(&self) -> Vec<String> {
         self.legal().iter().map(|&m| self.move_text(m)).collect()
     }
@@ -162,8 +183,12 @@ impl RefPosition {
         if depth == 0 {
             return 1;
         }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
         let mut total = 0;
-        for m in self.legal() {
+        for m in moves {
             let mut child = self.clone();
             child.make(m);
             total += child.perft(depth - 1);
@@ -178,16 +203,20 @@ impl RefPosition {
             let mut row = String::new();
             let mut empty = 0;
             for x in 0..v.width {
-                match self.board[x + y * v.width] {
-                    None => empty += 1,
-                    Some((color, kind)) => {
-                        if empty > 0 {
-                            row += &empty.to_string();
-                            empty = 0;
-                        }
-                        row.push(piece_char(v, color, kind));
+                let sq = x + y * v.width;
+                let token = match self.board[sq] {
+                    None if cell(v, sq) == Cell::Hole => '*',
+                    None => {
+                        empty += 1;
+                        continue;
                     }
+                    Some((color, kind)) => piece_char(v, color, kind),
+                };
+                if empty > 0 {
+                    row += &empty.to_string();
+                    empty = 0;
                 }
+                row.push(token);
             }
             if empty > 0 {
                 row += &empty.to_string();
@@ -198,25 +227,41 @@ impl RefPosition {
             Color::White => "w",
             Color::Black => "b",
         };
-        let castling: String = (0..4)
-            .filter(|&i| self.castling[i])
-            .map(|i| CASTLE_CHARS[i])
-            .collect();
-        let castling = if castling.is_empty() {
-            "-".to_string()
-        } else {
-            castling
-        };
+        let mut castling = String::new();
+        for color in [Color::White, Color::Black] {
+            for (i, c) in v.castling.iter().enumerate() {
+                if self.castling[castle_index(v, color, i)] {
+                    castling.push(match color {
+                        Color::White => c.letter.to_ascii_uppercase(),
+                        Color::Black => c.letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
         let ep = match self.ep {
             Some(ep) => square_name(v, ep.square),
             None => "-".to_string(),
         };
-        format!(
+        let mut fen = format!(
             "{} {side} {castling} {ep} {} {}",
             ranks.join("/"),
             self.halfmove,
             self.fullmove
-        )
+        );
+        // Pieces that look unmoved (on a start square of their kind) but
+        // have moved, in square order (a1, b1, ..., a2, ...).
+        let default = default_unmoved(v, &self.board);
+        let moved: Vec<String> = (0..self.board.len())
+            .filter(|&sq| default[sq] && !self.is_unmoved(sq))
+            .map(|sq| square_name(v, sq))
+            .collect();
+        if !moved.is_empty() {
+            fen += &format!(" ~{}", moved.join(","));
+        }
+        fen
     }
 
     // ------------------------------------------------------------ helpers
@@ -229,8 +274,13 @@ impl RefPosition {
         &self.variant.pieces[usize::from(kind.0)]
     }
 
-    fn is_hole(&self, x: usize, y: usize) -> bool {
-        self.variant.holes.contains(&(x, y))
+    fn is_unmoved(&self, sq: usize) -> bool {
+        self.unmoved & (1 << sq) != 0
+    }
+
+    /// The piece on `sq` has moved (or the square is now empty).
+    fn clear_unmoved(&mut self, sq: usize) {
+        self.unmoved &= !(1 << sq);
     }
 
     /// The square (x + dx, y + dy), or None if it is off the board or a hole.
@@ -238,13 +288,16 @@ impl RefPosition {
         let (x, y) = (sq % self.width(), sq / self.width());
         let nx = usize::try_from(x as i32 + dx).ok()?;
         let ny = usize::try_from(y as i32 + dy).ok()?;
-        if nx >= self.width() || ny >= self.variant.height || self.is_hole(nx, ny) {
+        if nx >= self.width() || ny >= self.variant.height {
+            return None;
+        }
+        if cell_at(self.variant, nx, ny) == Cell::Hole {
             return None;
         }
         Some(nx + ny * self.width())
     }
 
-    /// Rank counted from `color`'s own side: 0 is its back rank.
+    /// Rank counted from `color`'s own side: 0 is its first rank.
     fn relative_rank(&self, sq: usize, color: Color) -> usize {
         let y = sq / self.width();
         match color {
@@ -253,15 +306,19 @@ impl RefPosition {
         }
     }
 
-    fn back_rank(&self, color: Color) -> usize {
-        match color {
-            Color::White => 0,
-            Color::Black => self.variant.height - 1,
-        }
-    }
-
     fn move_text(&self, m: Move) -> String {
         let v = self.variant;
+        let (_, mover) = self.board[m.from].expect("moving piece");
+        if let Special::EnPassant { victim } = m.special {
+            if self.def(mover).ep_two_legs {
+                let (from, via, to) = (
+                    square_name(v, m.from),
+                    square_name(v, victim),
+                    square_name(v, m.to),
+                );
+                return format!("{from}{via},{via}{to}");
+            }
+        }
         let mut s = square_name(v, m.from) + &square_name(v, m.to);
         if let Some(kind) = m.promotion {
             s.push(self.def(kind).letter);
@@ -284,49 +341,67 @@ impl RefPosition {
                 continue;
             }
             let def = self.def(kind);
+            // This piece's moves are moves[first..].
+            let first = moves.len();
             // Vectors are written for White; Black sees the board upside down.
             let forward = if color == Color::White { 1 } else { -1 };
             for vec in def.vectors {
+                if vec.first_move_only && !self.is_unmoved(from) {
+                    continue;
+                }
                 let (dx, dy) = (vec.dx, vec.dy * forward);
+                // A double step is lame: the square it passes must be empty.
+                let mut special = Special::None;
+                if vec.double_step {
+                    match self.offset(from, dx / 2, dy / 2) {
+                        Some(skipped) if self.board[skipped].is_none() => {
+                            special = Special::DoubleStep { skipped };
+                        }
+                        _ => continue,
+                    }
+                }
+                let steps = match vec.reach {
+                    Reach::Leap => 1,
+                    Reach::Slide => usize::MAX,
+                    Reach::Range(n) => n,
+                };
                 let mut to = from;
-                // One iteration for a leap, until blocked for a slide.
-                while let Some(next) = self.offset(to, dx, dy) {
+                for _ in 0..steps {
+                    let Some(next) = self.offset(to, dx, dy) else {
+                        break;
+                    };
                     to = next;
                     match self.board[to] {
                         None => {
-                            if vec.mode != Mode::CaptureOnly && !captures_only {
-                                self.push_move(&mut moves, def, color, from, to, Special::None);
+                            // An empty capture-only square cannot be entered
+                            // (nor passed through).
+                            if cell(self.variant, to) == Cell::CaptureOnly {
+                                break;
                             }
-                            if vec.mode == Mode::CaptureOnly && def.en_passant && !captures_only {
+                            if captures_only {
+                                continue;
+                            }
+                            if vec.mode != Mode::CaptureOnly {
+                                self.push_move(&mut moves, def, color, from, to, special);
+                            } else if def.takes_en_passant {
                                 self.push_en_passant(&mut moves, def, color, from, to);
                             }
                         }
-                        Some((other, _)) => {
-                            if other != color && vec.mode != Mode::MoveOnly {
-                                self.push_move(&mut moves, def, color, from, to, Special::None);
+                        Some((other, victim)) => {
+                            if other != color
+                                && vec.mode != Mode::MoveOnly
+                                && !self.def(victim).immune_from.contains(&def.letter)
+                            {
+                                let special = Special::None;
+                                self.push_move(&mut moves, def, color, from, to, special);
                             }
                             break; // any piece blocks a slide
                         }
                     }
-                    if vec.reach == Reach::Leap {
-                        break;
-                    }
                 }
-                // Double step: the same move-only leap twice, both squares empty.
-                if vec.mode == Mode::MoveOnly
-                    && vec.reach == Reach::Leap
-                    && !captures_only
-                    && def.double_step_rank == Some(self.relative_rank(from, color))
-                {
-                    if let Some(skipped) = self.offset(from, dx, dy) {
-                        if let Some(to) = self.offset(skipped, dx, dy) {
-                            if self.board[skipped].is_none() && self.board[to].is_none() {
-                                let special = Special::DoubleStep { skipped };
-                                self.push_move(&mut moves, def, color, from, to, special);
-                            }
-                        }
-                    }
-                }
+            }
+            if let (Some(far_ranks), false) = (def.teleport, captures_only) {
+                self.push_teleports(&mut moves, first, def, color, from, far_ranks);
             }
         }
         if !captures_only {
@@ -345,23 +420,24 @@ impl RefPosition {
         to: usize,
         special: Special,
     ) {
-        if def.promotes && self.relative_rank(to, color) == self.variant.height - 1 {
-            for &letter in self.variant.promotions {
-                let kind = kind_of_letter(self.variant, letter).expect("promotion letter in table");
-                moves.push(Move {
-                    from,
-                    to,
-                    promotion: Some(kind),
-                    special,
-                });
-            }
-        } else {
+        let mut add = |promotion| {
             moves.push(Move {
                 from,
                 to,
-                promotion: None,
+                promotion,
                 special,
-            });
+            })
+        };
+        if !def.promotions.is_empty()
+            && self.relative_rank(to, color) >= self.variant.promotion_rank
+        {
+            for &letter in def.promotions {
+                add(Some(
+                    kind_of_letter(self.variant, letter).expect("promotion letter in table"),
+                ));
+            }
+        } else {
+            add(None);
         }
     }
 
@@ -379,10 +455,14 @@ impl RefPosition {
         if ep.square != to || color != self.side {
             return;
         }
-        // Only if there really is an enemy en-passant-able piece there (a FEN
-        // may name an ep square without one).
+        // Only if there really is an enemy piece there that can have double
+        // stepped (a FEN may name an ep square without one).
         match self.board[ep.victim] {
-            Some((c, k)) if c != color && self.def(k).en_passant => {
+            Some((c, k))
+                if c != color
+                    && self.def(k).vectors.iter().any(|v| v.double_step)
+                    && !self.def(k).immune_from.contains(&def.letter) =>
+            {
                 let special = Special::EnPassant { victim: ep.victim };
                 self.push_move(moves, def, color, from, to, special);
             }
@@ -390,56 +470,84 @@ impl RefPosition {
         }
     }
 
-    /// Castling, for each right `color` still has: the castling king stands on
-    /// the back rank, a castling rook of the same colour in that corner, every
-    /// square between them is empty, and the king is not in check and does not
-    /// pass over an attacked square. The king moves two squares towards the
-    /// rook, the rook lands on the square the king passed over. Landing on an
-    /// attacked square is rejected later by the ordinary legality test.
+    /// The teleport: to any empty square (not a hole, not a capture-only
+    /// square) except those on the opponent's `far_ranks` back ranks. A
+    /// square the piece already reaches by its ordinary moves (its own moves
+    /// are `moves[first..]`) is still one move, so it is not added twice.
+    fn push_teleports(
+        &self,
+        moves: &mut Vec<Move>,
+        first: usize,
+        def: &PieceDef,
+        color: Color,
+        from: usize,
+        far_ranks: usize,
+    ) {
+        for to in 0..self.board.len() {
+            if self.board[to].is_none()
+                && cell(self.variant, to) == Cell::Square
+                && self.relative_rank(to, color) + far_ranks < self.variant.height
+                && !moves[first..].iter().any(|m| m.to == to)
+            {
+                self.push_move(moves, def, color, from, to, Special::None);
+            }
+        }
+    }
+
+    /// Castling, for each right `color` still has: the king and the rook of
+    /// that castling move stand on their squares, every square between them
+    /// is empty (and so are the two landing squares, if outside that span),
+    /// and the king is not in check and does not pass over an attacked
+    /// square. Landing on an attacked square is rejected later by the
+    /// ordinary legality test.
     fn push_castling(&self, moves: &mut Vec<Move>, color: Color) {
+        let v = self.variant;
         let w = self.width();
-        let y = self.back_rank(color);
         let is_own = |sq: usize, want: fn(&PieceDef) -> bool| match self.board[sq] {
             Some((c, k)) => c == color && want(self.def(k)),
             None => false,
         };
-        let Some(king_x) = (0..w).find(|&x| is_own(x + y * w, |d| d.castling_king)) else {
-            return;
-        };
-        for king_side in [true, false] {
-            if !self.castling[castle_index(color, king_side)] {
+        for (i, c) in v.castling.iter().enumerate() {
+            if !self.castling[castle_index(v, color, i)] {
                 continue;
             }
-            let rook_x = if king_side { w - 1 } else { 0 };
-            let step: i32 = if king_side { 1 } else { -1 };
-            if !is_own(rook_x + y * w, |d| d.castling_rook) || king_x.abs_diff(rook_x) < 3 {
+            let y = match color {
+                Color::White => c.rank,
+                Color::Black => v.height - 1 - c.rank,
+            };
+            let sq = |x: usize| x + y * w;
+            let (king_from, rook_from) = (sq(c.king_from), sq(c.rook_from));
+            if !is_own(king_from, |d| d.castling_king) || !is_own(rook_from, |d| d.castling_rook) {
                 continue;
             }
-            let (lo, hi) = (king_x.min(rook_x), king_x.max(rook_x));
-            if (lo + 1..hi).any(|x| self.board[x + y * w].is_some()) {
+            let between = |a: usize, b: usize| a.min(b) + 1..a.max(b);
+            let free = |x: usize| {
+                let s = sq(x);
+                s == king_from || s == rook_from || self.board[s].is_none()
+            };
+            if !between(c.king_from, c.rook_from).all(free) || !free(c.king_to) || !free(c.rook_to)
+            {
                 continue;
             }
-            let king_from = king_x + y * w;
-            let passed = self
-                .offset(king_from, step, 0)
-                .expect("between king and rook");
-            let king_to = self.offset(passed, step, 0).expect("between king and rook");
             if self.royal_attacked(color) {
                 continue;
             }
-            // Put the king on the square it passes over and ask again.
-            let mut probe = self.clone();
-            probe.board[passed] = probe.board[king_from].take();
-            if probe.royal_attacked(color) {
+            // Put the king on each square it passes over and ask again.
+            let passes_attacked = between(c.king_from, c.king_to).any(|x| {
+                let mut probe = self.clone();
+                probe.board[sq(x)] = probe.board[king_from].take();
+                probe.royal_attacked(color)
+            });
+            if passes_attacked {
                 continue;
             }
             moves.push(Move {
                 from: king_from,
-                to: king_to,
+                to: sq(c.king_to),
                 promotion: None,
                 special: Special::Castle {
-                    rook_from: rook_x + y * w,
-                    rook_to: passed,
+                    rook_from,
+                    rook_to: sq(c.rook_to),
                 },
             });
         }
@@ -459,8 +567,26 @@ impl RefPosition {
             .any(|m| royals.contains(&m.to))
     }
 
+    /// Extinction: is the game over because a side has no piece of the
+    /// variant's extinction kind?
+    fn extinct(&self) -> bool {
+        let Some(letter) = self.variant.extinction else {
+            return false;
+        };
+        [Color::White, Color::Black].iter().any(|&color| {
+            !self
+                .board
+                .iter()
+                .any(|p| matches!(*p, Some((c, k)) if c == color && self.def(k).letter == letter))
+        })
+    }
+
     /// Legal moves by brute force: try each pseudo-legal move on a copy.
+    /// A game that is over by extinction has none.
     fn legal(&self) -> Vec<Move> {
+        if self.extinct() {
+            return Vec::new();
+        }
         let us = self.side;
         self.pseudo_moves(us, false)
             .into_iter()
@@ -474,22 +600,29 @@ impl RefPosition {
 
     /// Plays a (pseudo-legal) move and updates all the FEN state.
     fn make(&mut self, m: Move) {
+        let v = self.variant;
         let (color, kind) = self.board[m.from].expect("moving piece");
         let def = self.def(kind);
         let mut captured = self.board[m.to].is_some();
 
+        self.board[m.from] = None;
+        self.clear_unmoved(m.from);
         match m.special {
             Special::None | Special::DoubleStep { .. } => {}
             Special::EnPassant { victim } => {
                 self.board[victim] = None;
+                self.clear_unmoved(victim);
                 captured = true;
             }
             Special::Castle { rook_from, rook_to } => {
-                self.board[rook_to] = self.board[rook_from].take();
+                let rook = self.board[rook_from].take();
+                self.board[rook_to] = rook;
+                self.clear_unmoved(rook_from);
+                self.clear_unmoved(rook_to);
             }
         }
-        self.board[m.from] = None;
         self.board[m.to] = Some((color, m.promotion.unwrap_or(kind)));
+        self.clear_unmoved(m.to);
 
         self.ep = match m.special {
             Special::DoubleStep { skipped } => Some(EnPassant {
@@ -499,24 +632,27 @@ impl RefPosition {
             _ => None,
         };
 
-        // Castling rights: lost for good when the king moves, and for one
-        // side when anything moves from or to that rook's corner.
-        if def.castling_king {
-            self.castling[castle_index(color, true)] = false;
-            self.castling[castle_index(color, false)] = false;
-        }
-        let w = self.width();
+        // Castling rights: all of a side's are lost when its king moves, and
+        // one is lost when anything moves from or to its king's or rook's
+        // square.
         for c in [Color::White, Color::Black] {
-            let y = self.back_rank(c);
-            for (king_side, x) in [(true, w - 1), (false, 0)] {
-                let corner = x + y * w;
-                if m.from == corner || m.to == corner {
-                    self.castling[castle_index(c, king_side)] = false;
+            for (i, castle) in v.castling.iter().enumerate() {
+                let y = match c {
+                    Color::White => castle.rank,
+                    Color::Black => v.height - 1 - castle.rank,
+                };
+                let squares = [
+                    castle.king_from + y * v.width,
+                    castle.rook_from + y * v.width,
+                ];
+                let touched = squares.contains(&m.from) || squares.contains(&m.to);
+                if touched || (def.castling_king && c == color) {
+                    self.castling[castle_index(v, c, i)] = false;
                 }
             }
         }
 
-        self.halfmove = if def.pawn || captured {
+        self.halfmove = if def.resets_clock || captured {
             0
         } else {
             self.halfmove + 1
@@ -528,9 +664,64 @@ impl RefPosition {
     }
 }
 
+// ---------------------------------------------------------------- board data
+
+/// What the cell (x, y) is, from the variant's `shape` picture.
+#[inline]
+fn cell_at(v: &Variant, x: usize, y: usize) -> Cell {
+    if v.shape.is_empty() {
+        return Cell::Square;
+    }
+    match v.shape[v.height - 1 - y].as_bytes()[x] {
+        b'*' => Cell::Hole,
+        b'c' => Cell::CaptureOnly,
+        // Anything else is '.'; `shape_is_valid` checks the tables.
+        _ => Cell::Square,
+    }
+}
+
+fn cell(v: &Variant, sq: usize) -> Cell {
+    cell_at(v, sq % v.width, sq / v.width)
+}
+
+/// The shape picture has `height` rows of `width` characters from `.*c`.
+pub fn shape_is_valid(v: &Variant) -> bool {
+    v.shape.is_empty()
+        || (v.shape.len() == v.height
+            && v.shape
+                .iter()
+                .all(|row| row.len() == v.width && row.bytes().all(|b| b".*c".contains(&b))))
+}
+
+/// Index into `RefPosition::castling` of the `i`-th castling move of `color`.
+fn castle_index(v: &Variant, color: Color, i: usize) -> usize {
+    color.index() * v.castling.len() + i
+}
+
+/// Does this kind have a first-move privilege (some first-move-only vector)?
+fn has_first_move(def: &PieceDef) -> bool {
+    def.vectors.iter().any(|v| v.first_move_only)
+}
+
+/// The default reading of first-move state: a piece of a kind with
+/// first-move privileges is unmoved when it stands where the start position
+/// has the same piece (same kind and colour).
+fn default_unmoved(v: &'static Variant, board: &[Option<Piece>]) -> Vec<bool> {
+    let start_placement = v.start_fen.split_whitespace().next().unwrap_or("");
+    let start = parse_placement(v, start_placement).expect("valid start FEN");
+    board
+        .iter()
+        .zip(&start)
+        .map(|(here, there)| match here {
+            Some((_, k)) => here == there && has_first_move(&v.pieces[usize::from(k.0)]),
+            None => false,
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------- text forms
 
-/// "a1", "l10": file letter from 'a', rank number from 1.
+/// "a1", "h10": file letter from 'a', rank number from 1 (grid names).
 fn square_name(v: &Variant, sq: usize) -> String {
     let (x, y) = (sq % v.width, sq / v.width);
     format!("{}{}", (b'a' + x as u8) as char, y + 1)
@@ -539,18 +730,24 @@ fn square_name(v: &Variant, sq: usize) -> String {
 fn parse_square(v: &Variant, s: &str) -> Result<usize, String> {
     let mut chars = s.chars();
     let file = chars.next().ok_or("empty square name")?;
-    let rank: usize = chars
-        .as_str()
-        .parse()
-        .map_err(|_| format!("bad square {s:?}"))?;
-    if !file.is_ascii_lowercase() {
+    let digits = chars.as_str();
+    if !file.is_ascii_lowercase()
+        || digits.is_empty()
+        || digits.starts_with('0')
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return Err(format!("bad square {s:?}"));
     }
+    let rank: usize = digits.parse().map_err(|_| format!("bad square {s:?}"))?;
     let x = (file as u8 - b'a') as usize;
-    if x >= v.width || rank == 0 || rank > v.height {
+    if x >= v.width || rank > v.height {
         return Err(format!("square {s:?} off the board"));
     }
-    Ok(x + (rank - 1) * v.width)
+    let sq = x + (rank - 1) * v.width;
+    if cell(v, sq) == Cell::Hole {
+        return Err(format!("square {s:?} is a hole"));
+    }
+    Ok(sq)
 }
 
 fn kind_of_letter(v: &Variant, letter: char) -> Option<PieceKind> {
@@ -567,15 +764,11 @@ fn piece_char(v: &Variant, color: Color, kind: PieceKind) -> char {
     }
 }
 
-fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 4 || fields.len() > 6 {
-        return Err(format!("FEN needs 4 to 6 fields: {fen:?}"));
-    }
-
-    // Placement: ranks from the top (last rank) down, '/'-separated; digits
-    // (possibly more than one, "10") are runs of empty squares.
-    let rows: Vec<&str> = fields[0].split('/').collect();
+/// The placement field: ranks from the top (last rank) down, '/'-separated;
+/// digits (possibly more than one, "10") are runs of empty squares, `*` is a
+/// hole. A hole must be written `*` and nothing else may be.
+fn parse_placement(v: &Variant, field: &str) -> Result<Vec<Option<Piece>>, String> {
+    let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != v.height {
         return Err(format!("FEN has {} ranks, want {}", rows.len(), v.height));
     }
@@ -585,6 +778,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         let mut x = 0;
         let mut chars = row.chars().peekable();
         while let Some(ch) = chars.next() {
+            let is_hole = |x: usize| x < v.width && cell(v, x + y * v.width) == Cell::Hole;
             if ch.is_ascii_digit() {
                 let mut run = ch.to_digit(10).unwrap() as usize;
                 while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
@@ -594,7 +788,15 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
                 if run == 0 {
                     return Err(format!("zero run in FEN rank {row:?}"));
                 }
+                if (x..x + run).any(is_hole) {
+                    return Err(format!("empty run over a hole in FEN rank {row:?}"));
+                }
                 x += run;
+            } else if ch == '*' {
+                if !is_hole(x) {
+                    return Err(format!("'*' on a real square in FEN rank {row:?}"));
+                }
+                x += 1;
             } else {
                 let kind = kind_of_letter(v, ch).ok_or_else(|| format!("unknown piece {ch:?}"))?;
                 let color = if ch.is_ascii_uppercase() {
@@ -605,7 +807,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
                 if x >= v.width {
                     return Err(format!("FEN rank {row:?} too long"));
                 }
-                if v.holes.contains(&(x, y)) {
+                if is_hole(x) {
                     return Err(format!("piece on a hole in FEN rank {row:?}"));
                 }
                 board[x + y * v.width] = Some((color, kind));
@@ -622,6 +824,22 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
             ));
         }
     }
+    Ok(board)
+}
+
+fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    // Our extension: a last field `~sq,sq,...` lists pieces that stand on a
+    // start square of their kind but have moved.
+    let moved_field = match fields.last() {
+        Some(f) if f.starts_with('~') && fields.len() > 4 => fields.pop(),
+        _ => None,
+    };
+    if fields.len() < 4 || fields.len() > 6 {
+        return Err(format!("FEN needs 4 to 6 fields (and maybe ~): {fen:?}"));
+    }
+
+    let board = parse_placement(v, fields[0])?;
 
     let side = match fields[1] {
         "w" => Color::White,
@@ -629,21 +847,28 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         s => return Err(format!("bad side to move {s:?}")),
     };
 
+    assert!(v.castling.len() <= 2, "at most two castling moves a side");
     let mut castling = [false; 4];
     if fields[2] != "-" {
         for ch in fields[2].chars() {
-            let i = CASTLE_CHARS
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let i = v
+                .castling
                 .iter()
-                .position(|&c| c == ch)
+                .position(|c| c.letter == ch.to_ascii_uppercase())
                 .ok_or_else(|| format!("bad castling field {:?}", fields[2]))?;
-            castling[i] = true;
+            castling[castle_index(v, color, i)] = true;
         }
     }
 
     // The ep square is the one the capturer lands on; the piece to remove is
     // one rank further towards the side that just moved (the opponent of the
-    // side to move). That is the chess double step; our own double steps
-    // record the real victim square in `make`.
+    // side to move). That holds for every double step we have; our own
+    // double steps record the real victim square in `make`.
     let ep = if fields[3] == "-" {
         None
     } else {
@@ -667,9 +892,29 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         }
     };
 
+    assert!(board.len() <= 128, "at most 128 cells");
+    let default = default_unmoved(v, &board);
+    let mut unmoved: u128 = (0..board.len())
+        .filter(|&sq| default[sq])
+        .map(|sq| 1 << sq)
+        .sum();
+    if let Some(field) = moved_field {
+        for name in field[1..].split(',') {
+            let sq = parse_square(v, name)?;
+            if unmoved & (1 << sq) == 0 {
+                return Err(format!(
+                    "'~' lists {name:?}, which holds no piece on a start square of its kind \
+                     with first-move privileges (or lists it twice)"
+                ));
+            }
+            unmoved &= !(1 << sq);
+        }
+    }
+
     Ok(RefPosition {
         variant: v,
         board,
+        unmoved,
         side,
         castling,
         ep,

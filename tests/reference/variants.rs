@@ -9,16 +9,22 @@
 //! * Vectors are written from White's point of view: `dy > 0` is "forward".
 //!   For Black the generator negates `dy`, exactly like a real board flip.
 //! * Every direction is listed explicitly (no symmetry expansion), so what you
-//!   read is exactly what the generator does.
+//!   read is exactly what the generator does. A compound piece is the plain
+//!   concatenation of its parts' lists (`join`).
+//! * Coordinates are the grid's: x = 0 is file `a`, y = 0 is rank `1`.
 
 /// How far a vector reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
     /// One jump of (dx, dy); squares in between are irrelevant (knight, king).
     Leap,
-    /// Repeated (dx, dy) steps until blocked by a piece or the board edge
-    /// (rook, bishop, and e.g. the Nightrider with (1, 2)).
+    /// Repeated (dx, dy) steps until blocked by a piece, a hole or the board
+    /// edge. Each step is itself a jump, so only the squares it lands on
+    /// matter: with (1, 2) this is the Nightrider, every intermediate landing
+    /// square empty, capturing only on the last one.
     Slide,
+    /// A slide of at most this many steps (the Old Elephant).
+    Range(usize),
 }
 
 /// What a vector may do on the square it lands on.
@@ -26,7 +32,7 @@ pub enum Reach {
 pub enum Mode {
     /// Normal piece: move to an empty square or capture an enemy.
     MoveOrCapture,
-    /// Only to an empty square (pawn push).
+    /// Only to an empty square (pawn push, Pawn Eater's bishop move).
     MoveOnly,
     /// Only onto an enemy (pawn capture); also the en-passant vector.
     CaptureOnly,
@@ -38,42 +44,85 @@ pub struct Vector {
     pub dy: i32,
     pub reach: Reach,
     pub mode: Mode,
+    /// Only while the piece has never moved (it still stands on its start
+    /// square and has not left it): the pawn's double step, the Hubbub
+    /// Scout's knight move and Bishop's camel move.
+    pub first_move_only: bool,
+    /// A straight two-square leap over the midpoint `(dx / 2, dy / 2)`,
+    /// which must be an empty square (a lame leap). Afterwards the midpoint
+    /// is the en-passant square and this piece the one that can be taken
+    /// there.
+    pub double_step: bool,
+}
+
+const fn vector(dx: i32, dy: i32, reach: Reach, mode: Mode) -> Vector {
+    Vector {
+        dx,
+        dy,
+        reach,
+        mode,
+        first_move_only: false,
+        double_step: false,
+    }
 }
 
 const fn leap(dx: i32, dy: i32) -> Vector {
-    Vector {
-        dx,
-        dy,
-        reach: Reach::Leap,
-        mode: Mode::MoveOrCapture,
-    }
+    vector(dx, dy, Reach::Leap, Mode::MoveOrCapture)
 }
 
 const fn slide(dx: i32, dy: i32) -> Vector {
-    Vector {
-        dx,
-        dy,
-        reach: Reach::Slide,
-        mode: Mode::MoveOrCapture,
-    }
+    vector(dx, dy, Reach::Slide, Mode::MoveOrCapture)
+}
+
+/// A slide of at most `n` steps, moving or capturing.
+const fn range(dx: i32, dy: i32, n: usize) -> Vector {
+    vector(dx, dy, Reach::Range(n), Mode::MoveOrCapture)
 }
 
 const fn move_only(dx: i32, dy: i32) -> Vector {
-    Vector {
-        dx,
-        dy,
-        reach: Reach::Leap,
-        mode: Mode::MoveOnly,
-    }
+    vector(dx, dy, Reach::Leap, Mode::MoveOnly)
+}
+
+const fn slide_move_only(dx: i32, dy: i32) -> Vector {
+    vector(dx, dy, Reach::Slide, Mode::MoveOnly)
 }
 
 const fn capture_only(dx: i32, dy: i32) -> Vector {
+    vector(dx, dy, Reach::Leap, Mode::CaptureOnly)
+}
+
+/// The same vector, available only while the piece has never moved.
+const fn initial(v: Vector) -> Vector {
     Vector {
-        dx,
-        dy,
-        reach: Reach::Leap,
-        mode: Mode::CaptureOnly,
+        first_move_only: true,
+        ..v
     }
+}
+
+/// The pawn-style first-move double step straight forward: move-only, over
+/// an empty square, leaves an en-passant square behind.
+const fn double_step() -> Vector {
+    Vector {
+        first_move_only: true,
+        double_step: true,
+        ..move_only(0, 2)
+    }
+}
+
+/// `a` followed by `b`, for compound pieces (`N` must be the sum of lengths).
+const fn join<const N: usize>(a: &[Vector], b: &[Vector]) -> [Vector; N] {
+    assert!(a.len() + b.len() == N);
+    let mut out = [leap(0, 0); N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - a.len()];
+        i += 1;
+    }
+    out
 }
 
 /// One kind of piece. Flags default to "plain piece" via `PLAIN`.
@@ -86,19 +135,28 @@ pub struct PieceDef {
     /// own royal piece attacked is illegal. A variant without royal pieces
     /// (Pawn Eaters) simply has no check at all.
     pub royal: bool,
-    /// Counts as a pawn for the halfmove clock (its moves reset it).
-    pub pawn: bool,
-    /// Relative rank (0 = own back rank) on which each `MoveOnly` leap may
-    /// also be taken twice, if both squares are empty. Chess pawn: Some(1).
-    pub double_step_rank: Option<usize>,
+    /// Its moves reset the halfmove clock (pawns, and Wolf's Sergeant: the
+    /// pieces that only go forward).
+    pub resets_clock: bool,
     /// Its `CaptureOnly` leaps may also land on the en-passant square and
     /// capture the piece that just double-stepped over it.
-    pub en_passant: bool,
-    /// Must turn into one of `Variant::promotions` on the last rank.
-    pub promotes: bool,
-    /// The king side of castling: moves two squares towards a castling rook.
+    pub takes_en_passant: bool,
+    /// Its en-passant capture is written in two legs, `d5e5,e5e6` (to the
+    /// victim, then to the en-passant square), because it has a quiet move to
+    /// the same square (the Pawn Eater). Otherwise just `d5e6`.
+    pub ep_two_legs: bool,
+    /// Letters it must turn into on reaching `Variant::promotion_rank` (one
+    /// move per choice); empty: it does not promote.
+    pub promotions: &'static [char],
+    /// Pieces with these letters cannot capture it (Pawn Eaters: pawns
+    /// cannot take a Pawn Eater).
+    pub immune_from: &'static [char],
+    /// Some(n): may instead jump, without capturing, to any empty square
+    /// except those on the opponent's n back ranks (Shamanic Rook, n = 2).
+    pub teleport: Option<usize>,
+    /// The king of castling.
     pub castling_king: bool,
-    /// The rook side of castling: must stand in a back-rank corner.
+    /// The rook of castling.
     pub castling_rook: bool,
 }
 
@@ -106,31 +164,55 @@ const PLAIN: PieceDef = PieceDef {
     letter: '?',
     vectors: &[],
     royal: false,
-    pawn: false,
-    double_step_rank: None,
-    en_passant: false,
-    promotes: false,
+    resets_clock: false,
+    takes_en_passant: false,
+    ep_two_legs: false,
+    promotions: &[],
+    immune_from: &[],
+    teleport: None,
     castling_king: false,
     castling_rook: false,
 };
 
-/// A whole game: board shape, pieces, start position, promotion choices.
+/// One castling move, for White; Black's is the same mirrored along the
+/// ranks, with the letter in lower case. x values are files (0 = `a`).
+#[derive(Debug)]
+pub struct Castling {
+    /// FEN letter of the right, upper case (`K`: the rook on the last file's
+    /// side, `Q`: the first file's side).
+    pub letter: char,
+    /// Rank of king and rook counted from White's side (0 = rank 1).
+    pub rank: usize,
+    pub king_from: usize,
+    pub king_to: usize,
+    pub rook_from: usize,
+    pub rook_to: usize,
+}
+
+/// A whole game: board shape, pieces, start position, promotion, castling.
 #[derive(Debug)]
 pub struct Variant {
     pub name: &'static str,
     pub width: usize,
     pub height: usize,
-    /// Squares that do not exist (Hubbub). Sliders stop at them like at the
-    /// board edge, leapers cannot land on them. FEN ranks count them as
-    /// ordinary empty squares (a piece there is a parse error).
-    pub holes: &'static [(usize, usize)],
+    /// The board as a picture, top rank first, one character a cell:
+    /// `.` an ordinary square, `*` a hole (no square at all: slides stop
+    /// there as at the edge, leaps cannot land there; `*` in a FEN),
+    /// `c` a square that can be entered only by capturing the piece on it
+    /// (Hubbub's extra squares). Empty: every cell is an ordinary square.
+    pub shape: &'static [&'static str],
     pub pieces: &'static [PieceDef],
     pub start_fen: &'static str,
-    /// Letters a promoting piece may become.
-    pub promotions: &'static [char],
+    /// Rank (counted from the mover's side, 0 = its first rank) on which a
+    /// piece with promotion choices promotes.
+    pub promotion_rank: usize,
+    pub castling: &'static [Castling],
+    /// Some(letter): a side with no piece of this kind has lost, and a
+    /// position where either side has none has no moves at all.
+    pub extinction: Option<char>,
 }
 
-// ---------------------------------------------------------------- chess
+// ---------------------------------------------------------------- shared
 
 const KNIGHT: &[Vector] = &[
     leap(1, 2),
@@ -169,47 +251,77 @@ const KING: &[Vector] = &[
     leap(-1, 1),
 ];
 
-/// Push one straight ahead (doubled from the second rank via
-/// `double_step_rank`), capture one diagonally ahead.
-const PAWN: &[Vector] = &[move_only(0, 1), capture_only(1, 1), capture_only(-1, 1)];
+/// Push one straight ahead, double step on its first move, capture one
+/// diagonally ahead.
+const PAWN: &[Vector] = &[
+    move_only(0, 1),
+    double_step(),
+    capture_only(1, 1),
+    capture_only(-1, 1),
+];
 
-const CHESS_PIECES: &[PieceDef] = &[
+const fn pawn(promotions: &'static [char]) -> PieceDef {
     PieceDef {
         letter: 'p',
         vectors: PAWN,
-        pawn: true,
-        double_step_rank: Some(1),
-        en_passant: true,
-        promotes: true,
+        resets_clock: true,
+        takes_en_passant: true,
+        promotions,
         ..PLAIN
-    },
+    }
+}
+
+const fn piece(letter: char, vectors: &'static [Vector]) -> PieceDef {
     PieceDef {
-        letter: 'n',
-        vectors: KNIGHT,
+        letter,
+        vectors,
         ..PLAIN
+    }
+}
+
+const KING_DEF: PieceDef = PieceDef {
+    letter: 'k',
+    vectors: KING,
+    royal: true,
+    castling_king: true,
+    ..PLAIN
+};
+
+const ROOK_DEF: PieceDef = PieceDef {
+    letter: 'r',
+    vectors: ROOK,
+    castling_rook: true,
+    ..PLAIN
+};
+
+// ---------------------------------------------------------------- chess
+
+const CHESS_PIECES: &[PieceDef] = &[
+    pawn(&['q', 'r', 'b', 'n']),
+    piece('n', KNIGHT),
+    piece('b', BISHOP),
+    ROOK_DEF,
+    piece('q', QUEEN),
+    KING_DEF,
+];
+
+/// e1-g1 with the h1 rook to f1, e1-c1 with the a1 rook to d1.
+const CHESS_CASTLING: &[Castling] = &[
+    Castling {
+        letter: 'K',
+        rank: 0,
+        king_from: 4,
+        king_to: 6,
+        rook_from: 7,
+        rook_to: 5,
     },
-    PieceDef {
-        letter: 'b',
-        vectors: BISHOP,
-        ..PLAIN
-    },
-    PieceDef {
-        letter: 'r',
-        vectors: ROOK,
-        castling_rook: true,
-        ..PLAIN
-    },
-    PieceDef {
-        letter: 'q',
-        vectors: QUEEN,
-        ..PLAIN
-    },
-    PieceDef {
-        letter: 'k',
-        vectors: KING,
-        royal: true,
-        castling_king: true,
-        ..PLAIN
+    Castling {
+        letter: 'Q',
+        rank: 0,
+        king_from: 4,
+        king_to: 2,
+        rook_from: 0,
+        rook_to: 3,
     },
 ];
 
@@ -217,16 +329,250 @@ pub static CHESS: Variant = Variant {
     name: "chess",
     width: 8,
     height: 8,
-    holes: &[],
+    shape: &[],
     pieces: CHESS_PIECES,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    promotions: &['q', 'r', 'b', 'n'],
+    promotion_rank: 7,
+    castling: CHESS_CASTLING,
+    extinction: None,
+};
+
+// ---------------------------------------------------------------- Wolf Chess
+
+/// Knight steps repeated in one direction; every landing square on the way
+/// must be empty (that is just `Reach::Slide` on knight vectors).
+const NIGHTRIDER: &[Vector] = &[
+    slide(1, 2),
+    slide(2, 1),
+    slide(2, -1),
+    slide(1, -2),
+    slide(-1, -2),
+    slide(-2, -1),
+    slide(-2, 1),
+    slide(-1, 2),
+];
+
+const FOX: [Vector; 12] = join(BISHOP, KNIGHT);
+const WOLF: [Vector; 12] = join(ROOK, KNIGHT);
+const ELEPHANT: [Vector; 16] = join(QUEEN, NIGHTRIDER);
+
+/// One step straight or diagonally forward, moving or capturing; on its
+/// first move also a double step straight forward (not capturing). Never
+/// takes en passant, but may be taken en passant after its double step.
+const SERGEANT: &[Vector] = &[leap(-1, 1), leap(0, 1), leap(1, 1), double_step()];
+
+const WOLF_PIECES: &[PieceDef] = &[
+    pawn(&['q', 'r', 'b', 'h', 'w', 'f', 'n', 'e']),
+    PieceDef {
+        letter: 's',
+        vectors: SERGEANT,
+        resets_clock: true,
+        promotions: &['q', 'r', 'b', 'h', 'w', 'f', 'n'],
+        ..PLAIN
+    },
+    piece('n', NIGHTRIDER),
+    piece('h', KNIGHT),
+    piece('b', BISHOP),
+    piece('r', ROOK),
+    piece('q', QUEEN),
+    piece('f', &FOX),
+    piece('w', &WOLF),
+    piece('e', &ELEPHANT),
+    KING_DEF,
+];
+
+pub static WOLF_CHESS: Variant = Variant {
+    name: "wolf",
+    width: 8,
+    height: 10,
+    shape: &[],
+    pieces: WOLF_PIECES,
+    start_fen: "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1",
+    promotion_rank: 9,
+    castling: &[],
+    extinction: None,
+};
+
+// ---------------------------------------------------------------- Hubbub
+
+/// Leaps 2 or 3 squares orthogonally, or steps one square diagonally.
+const LION: &[Vector] = &[
+    leap(2, 0),
+    leap(0, -2),
+    leap(-2, 0),
+    leap(0, 2),
+    leap(3, 0),
+    leap(0, -3),
+    leap(-3, 0),
+    leap(0, 3),
+    leap(1, 1),
+    leap(1, -1),
+    leap(-1, -1),
+    leap(-1, 1),
+];
+
+/// One step or a 3-square leap orthogonally (the Scout without its
+/// first-move knight move; also the Gryphon's non-knight part).
+const WAZIR_THREELEAPER: &[Vector] = &[
+    leap(1, 0),
+    leap(0, -1),
+    leap(-1, 0),
+    leap(0, 1),
+    leap(3, 0),
+    leap(0, -3),
+    leap(-3, 0),
+    leap(0, 3),
+];
+
+const INITIAL_KNIGHT: &[Vector] = &[
+    initial(leap(1, 2)),
+    initial(leap(2, 1)),
+    initial(leap(2, -1)),
+    initial(leap(1, -2)),
+    initial(leap(-1, -2)),
+    initial(leap(-2, -1)),
+    initial(leap(-2, 1)),
+    initial(leap(-1, 2)),
+];
+
+const INITIAL_CAMEL: &[Vector] = &[
+    initial(leap(1, 3)),
+    initial(leap(3, 1)),
+    initial(leap(3, -1)),
+    initial(leap(1, -3)),
+    initial(leap(-1, -3)),
+    initial(leap(-3, -1)),
+    initial(leap(-3, 1)),
+    initial(leap(-1, 3)),
+];
+
+const SCOUT: [Vector; 16] = join(WAZIR_THREELEAPER, INITIAL_KNIGHT);
+const GRYPHON: [Vector; 16] = join(KNIGHT, WAZIR_THREELEAPER);
+const HUBBUB_BISHOP: [Vector; 12] = join(BISHOP, INITIAL_CAMEL);
+
+const HUBBUB_PIECES: &[PieceDef] = &[
+    pawn(&['r', 'b', 'l', 'g']),
+    piece('n', KNIGHT),
+    piece('b', &HUBBUB_BISHOP),
+    ROOK_DEF,
+    piece('l', LION),
+    piece('s', &SCOUT),
+    piece('g', &GRYPHON),
+    KING_DEF,
+];
+
+/// Page names e1-g1 with the h1 rook to f1, e1-c1 with the a1 rook to d1;
+/// on the grid (file a = page x, rank 1 = page rank 0) that is f2-h2 with
+/// i2 to g2, and f2-d2 with b2 to e2.
+const HUBBUB_CASTLING: &[Castling] = &[
+    Castling {
+        letter: 'K',
+        rank: 1,
+        king_from: 5,
+        king_to: 7,
+        rook_from: 8,
+        rook_to: 6,
+    },
+    Castling {
+        letter: 'Q',
+        rank: 1,
+        king_from: 5,
+        king_to: 3,
+        rook_from: 1,
+        rook_to: 4,
+    },
+];
+
+pub static HUBBUB: Variant = Variant {
+    name: "hubbub",
+    width: 10,
+    height: 10,
+    // Page files x a b c d e f g h z are grid files a..j, page ranks 0..9
+    // are grid ranks 1..10. The 8x8 board is grid b2-i9; the extra squares
+    // are page x0 d0 e0 z0 / x9 d9 e9 z9 (grid a1 e1 f1 j1 / a10 e10 f10 j10).
+    shape: &[
+        "c***cc***c", // rank 10 = page rank 9
+        "*........*",
+        "*........*",
+        "*........*",
+        "*........*",
+        "*........*",
+        "*........*",
+        "*........*",
+        "*........*",
+        "c***cc***c", // rank 1 = page rank 0
+    ],
+    pieces: HUBBUB_PIECES,
+    start_fen: "b***ss***b/*rnlgklnr*/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNLGKLNR*/B***SS***B w KQkq - 0 1",
+    // Page rank 8 (grid rank 9): the eighth rank of the 8x8 board.
+    promotion_rank: 8,
+    castling: HUBBUB_CASTLING,
+    extinction: None,
+};
+
+// ---------------------------------------------------------------- Pawn Eaters
+
+/// Rook, or instead a non-capturing jump anywhere empty outside the
+/// opponent's two back ranks (`teleport`).
+const SHAMANIC_ROOK: PieceDef = PieceDef {
+    letter: 'r',
+    vectors: ROOK,
+    teleport: Some(2),
+    ..PLAIN
+};
+
+/// Moves as a bishop without capturing; captures (anything, en passant
+/// included) only one step diagonally forward.
+const PAWN_EATER: &[Vector] = &[
+    slide_move_only(1, 1),
+    slide_move_only(1, -1),
+    slide_move_only(-1, -1),
+    slide_move_only(-1, 1),
+    capture_only(1, 1),
+    capture_only(-1, 1),
+];
+
+/// Slides one to three squares straight forward or one or two squares
+/// diagonally backward, capturing on any of them; never jumps.
+const OLD_ELEPHANT: &[Vector] = &[range(0, 1, 3), range(1, -1, 2), range(-1, -1, 2)];
+
+const PAWN_EATERS_PIECES: &[PieceDef] = &[
+    pawn(&['r', 'n', 'e', 'o']),
+    SHAMANIC_ROOK,
+    piece('n', KNIGHT),
+    PieceDef {
+        letter: 'e',
+        vectors: PAWN_EATER,
+        takes_en_passant: true,
+        ep_two_legs: true,
+        immune_from: &['p'],
+        ..PLAIN
+    },
+    piece('o', OLD_ELEPHANT),
+];
+
+pub static PAWN_EATERS: Variant = Variant {
+    name: "pawneaters",
+    width: 8,
+    height: 8,
+    shape: &[],
+    pieces: PAWN_EATERS_PIECES,
+    start_fen: "rneooenr/pppppppp/8/8/8/8/PPPPPPPP/RNEOOENR w - - 0 1",
+    promotion_rank: 7,
+    castling: &[],
+    extinction: Some('p'),
 };
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
     match name {
         "chess" => Some(&CHESS),
+        "wolf" => Some(&WOLF_CHESS),
+        "hubbub" => Some(&HUBBUB),
+        "pawneaters" => Some(&PAWN_EATERS),
         _ => None,
     }
 }
+
+/// Every variant the reference knows.
+pub const NAMES: &[&str] = &["chess", "wolf", "hubbub", "pawneaters"];
