@@ -33,13 +33,7 @@ impl MoveSink for MoveList {
             if kind == MoveKind::DoubleStep {
                 m = m.with_extra(Square((from.0 as i32 + offset / 2) as u8));
             }
-            if promotions.is_empty() {
-                self.push(m);
-            } else {
-                for &p in promotions {
-                    self.push(m.with_promotion(p));
-                }
-            }
+            add_with_promotions(self, m, promotions);
         }
     }
     #[inline(always)]
@@ -55,9 +49,7 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn add_promotions(&mut self, from: Square, targets: Bitboard, kinds: &[Kind]) {
         for to in targets {
-            for &k in kinds {
-                self.push(Move::new(from, to, MoveKind::Normal).with_promotion(k));
-            }
+            add_with_promotions(self, Move::new(from, to, MoveKind::Normal), kinds);
         }
     }
 }
@@ -82,6 +74,18 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn add_promotions(&mut self, _: Square, targets: Bitboard, kinds: &[Kind]) {
         self.0 += targets.count() as u64 * kinds.len() as u64;
+    }
+}
+
+/// Adds `m`, or one move for each kind of `promotions` if there are any.
+#[inline(always)]
+fn add_with_promotions<S: MoveSink>(sink: &mut S, m: Move, promotions: &[Kind]) {
+    if promotions.is_empty() {
+        sink.add(m);
+    } else {
+        for &p in promotions {
+            sink.add(m.with_promotion(p));
+        }
     }
 }
 
@@ -479,15 +483,12 @@ impl Position {
                 if verify_all || safety.verify.contains(from) {
                     for to in targets {
                         if self.king_safe_after(safety, from, to, Bitboard::from_square(to)) {
-                            if promotes && zone.contains(to) {
-                                for &p in promotions {
-                                    sink.add(
-                                        Move::new(from, to, MoveKind::Normal).with_promotion(p),
-                                    );
-                                }
-                            } else {
-                                sink.add(Move::new(from, to, MoveKind::Normal));
-                            }
+                            let m = Move::new(from, to, MoveKind::Normal);
+                            add_with_promotions(
+                                sink,
+                                m,
+                                if zone.contains(to) { promotions } else { &[] },
+                            );
                         }
                     }
                 } else {
@@ -524,13 +525,7 @@ impl Position {
                 return;
             }
         }
-        if promotions.is_empty() {
-            sink.add(m);
-        } else {
-            for &p in promotions {
-                sink.add(m.with_promotion(p));
-            }
-        }
+        add_with_promotions(sink, m, promotions);
     }
 
     /// En passant captures by the piece on `from`, each tested in full.
@@ -570,13 +565,8 @@ impl Position {
             }
         }
         let m = Move::new(from, ep.target, MoveKind::EnPassant).with_extra(ep.victim);
-        if v.promotion_zone[self.side.index()].contains(ep.target) && !promotions.is_empty() {
-            for &p in promotions {
-                sink.add(m.with_promotion(p));
-            }
-        } else {
-            sink.add(m);
-        }
+        let promotes = v.promotion_zone[self.side.index()].contains(ep.target);
+        add_with_promotions(sink, m, if promotes { promotions } else { &[] });
     }
 
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {

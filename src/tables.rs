@@ -334,6 +334,16 @@ pub fn shift(bb: Bitboard, offset: i32) -> Bitboard {
     }
 }
 
+/// The squares a lame leap of vector `v` from `sq` passes over, or `None`
+/// if one of them is off the board (which blocks the leap).
+fn lame_path_squares(geometry: &Geometry, sq: Square, v: (i8, i8)) -> Option<Bitboard> {
+    let mut path = Bitboard::EMPTY;
+    for (px, py) in lame_path(v).unwrap_or_default() {
+        path.insert(geometry.offset(sq, px as i32, py as i32)?);
+    }
+    Some(path)
+}
+
 /// The vector as seen by `color`: Black's forward is White's backward.
 fn oriented(v: (i8, i8), color: Color) -> (i8, i8) {
     match color {
@@ -388,16 +398,7 @@ impl PieceTables {
                                 continue;
                             };
                             if atom.lame {
-                                let mut path = Bitboard::EMPTY;
-                                // A path step off the board blocks the leap.
-                                let mut on_board = true;
-                                for (px, py) in lame_path(v).unwrap_or_default() {
-                                    match geometry.offset(sq, px as i32, py as i32) {
-                                        Some(p) => path.insert(p),
-                                        None => on_board = false,
-                                    }
-                                }
-                                if on_board {
+                                if let Some(path) = lame_path_squares(geometry, sq, v) {
                                     t.has_lame = true;
                                     t.lame[sq.index()].push(LameLeap {
                                         to,
@@ -516,15 +517,7 @@ impl AttackTables {
                                         continue;
                                     };
                                     if atom.lame {
-                                        let mut path = Bitboard::EMPTY;
-                                        let mut on_board = true;
-                                        for (px, py) in lame_path(v).unwrap_or_default() {
-                                            match geometry.offset(sq, px as i32, py as i32) {
-                                                Some(p) => path.insert(p),
-                                                None => on_board = false,
-                                            }
-                                        }
-                                        if on_board {
+                                        if let Some(path) = lame_path_squares(geometry, sq, v) {
                                             lame[target.index()].push(LameAttack {
                                                 from: sq,
                                                 path,

@@ -1,6 +1,7 @@
 //! Orthodox chess: the reference every other game is checked against.
 
-use crate::variant::{CastlingDef, NoMoveOutcome, PieceDef, VariantDef};
+use super::{orthodox_castling, orthodox_pawn};
+use crate::variant::{NoMoveOutcome, PieceDef, VariantDef};
 
 pub fn definition() -> VariantDef {
     VariantDef {
@@ -10,12 +11,7 @@ pub fn definition() -> VariantDef {
         holes: vec![],
         capture_only: vec![],
         pieces: vec![
-            PieceDef {
-                promotions: &['Q', 'R', 'B', 'N'],
-                ep_victim: true,
-                ep_capturer: true,
-                ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
-            },
+            orthodox_pawn(&['Q', 'R', 'B', 'N']),
             PieceDef::new("knight", 'N', "N"),
             PieceDef::new("bishop", 'B', "B"),
             PieceDef::new("rook", 'R', "R"),
@@ -27,24 +23,7 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         promotion_ranks: vec![7],
-        castling: vec![
-            CastlingDef {
-                king_from: (4, 0),
-                king_to: (6, 0),
-                rook_from: (7, 0),
-                rook_to: (5, 0),
-                fen_letter: 'K',
-                rook: 'R',
-            },
-            CastlingDef {
-                king_from: (4, 0),
-                king_to: (2, 0),
-                rook_from: (0, 0),
-                rook_to: (3, 0),
-                fen_letter: 'Q',
-                rook: 'R',
-            },
-        ],
+        castling: orthodox_castling(4, 0, 7, 0),
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: false,

@@ -4,7 +4,8 @@
 //! Grid cells are (file, rank) with file 0 the page's `x`, 9 its `z`, and
 //! rank 0 the page's rank 0: the page's a1 is cell (1, 1).
 
-use crate::variant::{CastlingDef, NoMoveOutcome, PieceDef, VariantDef};
+use super::{orthodox_castling, orthodox_pawn};
+use crate::variant::{NoMoveOutcome, PieceDef, VariantDef};
 
 /// The extra squares: the page's x0 d0 e0 z0 and x9 d9 e9 z9.
 const EXTRA_SQUARES: [(u8, u8); 8] = [
@@ -35,12 +36,7 @@ pub fn definition() -> VariantDef {
         holes,
         capture_only: EXTRA_SQUARES.to_vec(),
         pieces: vec![
-            PieceDef {
-                promotions: &['R', 'B', 'L', 'G'],
-                ep_victim: true,
-                ep_capturer: true,
-                ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
-            },
+            orthodox_pawn(&['R', 'B', 'L', 'G']),
             PieceDef::new("knight", 'N', "N"),
             // A camel leap while it has never moved.
             PieceDef::new("bishop", 'B', "BiC"),
@@ -56,24 +52,8 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "b***ss***b/*rnlgklnr*/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNLGKLNR*/B***SS***B w KQkq - 0 1",
         promotion_ranks: vec![8],
-        castling: vec![
-            CastlingDef {
-                king_from: (5, 1),
-                king_to: (7, 1),
-                rook_from: (8, 1),
-                rook_to: (6, 1),
-                fen_letter: 'K',
-                rook: 'R',
-            },
-            CastlingDef {
-                king_from: (5, 1),
-                king_to: (3, 1),
-                rook_from: (1, 1),
-                rook_to: (4, 1),
-                fen_letter: 'Q',
-                rook: 'R',
-            },
-        ],
+        // The page's e1, a1 and h1 are grid cells (5, 1), (1, 1) and (8, 1).
+        castling: orthodox_castling(5, 1, 8, 1),
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: false,

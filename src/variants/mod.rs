@@ -5,8 +5,47 @@ mod hubbub;
 mod pawneaters;
 mod wolf;
 
-use crate::variant::{Variant, VariantDef, VariantError};
+use crate::variant::{CastlingDef, PieceDef, Variant, VariantDef, VariantError};
 use std::sync::Arc;
+
+/// The orthodox pawn (double step on its first move, en passant both ways)
+/// promoting to the given letters.
+pub(crate) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
+    PieceDef {
+        promotions,
+        ep_victim: true,
+        ep_capturer: true,
+        ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
+    }
+}
+
+/// Orthodox castling on White's first rank `rank` (grid cells): the king
+/// two squares towards either rook, the rook to the square it passed over.
+pub(crate) fn orthodox_castling(
+    king_file: u8,
+    a_rook_file: u8,
+    h_rook_file: u8,
+    rank: u8,
+) -> Vec<CastlingDef> {
+    vec![
+        CastlingDef {
+            king_from: (king_file, rank),
+            king_to: (king_file + 2, rank),
+            rook_from: (h_rook_file, rank),
+            rook_to: (king_file + 1, rank),
+            fen_letter: 'K',
+            rook: 'R',
+        },
+        CastlingDef {
+            king_from: (king_file, rank),
+            king_to: (king_file - 2, rank),
+            rook_from: (a_rook_file, rank),
+            rook_to: (king_file - 1, rank),
+            fen_letter: 'Q',
+            rook: 'R',
+        },
+    ]
+}
 
 /// Names of every built-in variant.
 pub const NAMES: &[&str] = &["chess", "wolf", "hubbub", "pawneaters"];

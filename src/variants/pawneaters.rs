@@ -1,6 +1,7 @@
 //! Pawn Eaters (Gary K. Gifford, 2008): no king; the side whose pawns are
 //! all gone loses. Rules as we read them: docs/rules/pawneaters.md.
 
+use super::orthodox_pawn;
 use crate::variant::{NoMoveOutcome, PieceDef, VariantDef};
 
 pub fn definition() -> VariantDef {
@@ -11,12 +12,7 @@ pub fn definition() -> VariantDef {
         holes: vec![],
         capture_only: vec![],
         pieces: vec![
-            PieceDef {
-                promotions: &['R', 'N', 'E', 'O'],
-                ep_victim: true,
-                ep_capturer: true,
-                ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
-            },
+            orthodox_pawn(&['R', 'N', 'E', 'O']),
             // A rook, or a jump to any empty square off the opponent's first two ranks.
             PieceDef {
                 teleport_ranks: &[0, 1, 2, 3, 4, 5],

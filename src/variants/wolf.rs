@@ -2,6 +2,7 @@
 //! the setup, Nightriders, Foxes, Wolves, Sergeants, and Elephants by
 //! promotion. Rules as we read them: docs/rules/wolf.md.
 
+use super::orthodox_pawn;
 use crate::variant::{NoMoveOutcome, PieceDef, VariantDef};
 
 /// What a Sergeant may become on the last rank; a Pawn may also become an Elephant.
@@ -16,12 +17,7 @@ pub fn definition() -> VariantDef {
         holes: vec![],
         capture_only: vec![],
         pieces: vec![
-            PieceDef {
-                promotions: PAWN_PROMOTIONS,
-                ep_victim: true,
-                ep_capturer: true,
-                ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
-            },
+            orthodox_pawn(PAWN_PROMOTIONS),
             PieceDef {
                 promotions: SERGEANT_PROMOTIONS,
                 ep_victim: true,
