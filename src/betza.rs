@@ -116,7 +116,7 @@ fn letter_atom(c: char) -> Option<(&'static [(u8, u8)], bool)> {
 }
 
 /// The eight (or four) vectors of an (m, n) leap.
-fn symmetric_vectors(m: u8, n: u8) -> Vec<(i8, i8)> {
+pub fn symmetric_vectors(m: u8, n: u8) -> Vec<(i8, i8)> {
     let (m, n) = (m as i8, n as i8);
     let mut out = Vec::new();
     for (x, y) in [(m, n), (n, m)] {

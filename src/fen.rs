@@ -3,9 +3,10 @@
 //! `[...]` after the board. Every malformed FEN is a typed error.
 
 use crate::bitboard::Bitboard;
+use crate::dice::ThrowResult;
 use crate::geometry::{Geometry, MAX_SQUARES};
 use crate::piece::{Kind, Piece};
-use crate::position::{EnPassant, Position};
+use crate::position::{EnPassant, Pending, Position};
 use crate::square::{Color, Square};
 use crate::variant::Variant;
 use crate::zobrist::MAX_IN_HAND;
@@ -34,6 +35,7 @@ pub enum FenError {
     OpponentInCheck,
     PieceOnPromotionRank { square: String },
     BadMovedList(String),
+    BadDiceState(String),
 }
 
 impl std::fmt::Display for FenError {
@@ -67,6 +69,7 @@ impl std::fmt::Display for FenError {
             MissingRoyal(c) => write!(f, "{} has no king", c.name()),
             TooManyRoyals(c) => write!(f, "{} has more than one king", c.name()),
             OpponentInCheck => write!(f, "the side not to move is in check"),
+            BadDiceState(s) => write!(f, "dice state: {s}"),
             BadMovedList(s) => write!(
                 f,
                 "'~' lists '{s}', which is not a start square holding its piece with first-move rights"
@@ -165,11 +168,25 @@ impl Position {
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
         // Our extension: a last field `~sq,sq` lists pieces standing on a
         // start square of their kind that have nevertheless moved.
+        // Dice games add `knights=A:B/C:D` and `pending=roll|choose:X:Y`.
         let mut all: Vec<&str> = fen.split_whitespace().collect();
-        let moved_field = match all.last() {
-            Some(f) if f.starts_with('~') && all.len() > 1 => all.pop(),
-            _ => None,
-        };
+        let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
+        while all.len() > 1 {
+            let last = all[all.len() - 1];
+            let slot = if last.starts_with('~') {
+                &mut moved_field
+            } else if last.starts_with("knights=") {
+                &mut knights_field
+            } else if last.starts_with("pending=") {
+                &mut pending_field
+            } else {
+                break;
+            };
+            if slot.is_some() {
+                return Err(FenError::BadDiceState(format!("'{last}' given twice")));
+            }
+            *slot = all.pop();
+        }
         let mut fields = all.into_iter();
         let board_field = fields.next().ok_or(FenError::Empty)?;
         let (board_text, holdings) = match board_field.find('[') {
@@ -237,17 +254,33 @@ impl Position {
         }
         if let Some(ep) = fields.next() {
             if ep != "-" {
+                // `I>V`: the piece that stepped through I stands on V, not
+                // just beyond I (a two-leg step that turned).
+                let (target_text, victim_text) = match ep.split_once('>') {
+                    Some((t, vt)) => (t, Some(vt)),
+                    None => (ep, None),
+                };
                 let target = v
                     .geometry
-                    .parse_square(ep)
+                    .parse_square(target_text)
                     .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?;
                 let mover = pos.side.opposite();
-                let victim = v.geometry.offset(target, 0, mover.forward());
+                let victim = match victim_text {
+                    None => v.geometry.offset(target, 0, mover.forward()),
+                    Some(t) => Some(
+                        v.geometry
+                            .parse_square(t)
+                            .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?,
+                    ),
+                };
                 let origin = v.geometry.offset(target, 0, -mover.forward());
+                // A two-leg step need not start straight behind I.
+                let origin_empty =
+                    |o: Square| v.two_leg_kinds != 0 || pos.board[o.index()].is_none();
                 let valid = match (victim, origin) {
                     (Some(victim), Some(origin)) => {
                         pos.board[target.index()].is_none()
-                            && pos.board[origin.index()].is_none()
+                            && origin_empty(origin)
                             && pos.piece_at(victim).is_some_and(|p| {
                                 p.color() == mover && v.ep_victims >> p.kind() & 1 != 0
                             })
@@ -279,6 +312,49 @@ impl Position {
         }
         if fields.next().is_some() {
             return Err(FenError::TooManyFields);
+        }
+        if let Some(model) = v.chance {
+            let field = knights_field.ok_or_else(|| {
+                FenError::BadDiceState("missing the field knights=A:B/C:D".to_string())
+            })?;
+            let bad = || FenError::BadDiceState(field.to_string());
+            let (w, b) = field["knights=".len()..].split_once('/').ok_or_else(bad)?;
+            for (c, text) in [(0, w), (1, b)] {
+                let (m, n) = text.split_once(':').ok_or_else(bad)?;
+                let l = (
+                    m.parse::<u8>().map_err(|_| bad())?,
+                    n.parse::<u8>().map_err(|_| bad())?,
+                );
+                pos.leapers[c] = v.leapers.iter().position(|&x| x == l).ok_or_else(bad)? as u8;
+            }
+            if let Some(field) = pending_field {
+                let bad = || FenError::BadDiceState(field.to_string());
+                pos.pending = match &field["pending=".len()..] {
+                    "roll" => Pending::Roll,
+                    rest => {
+                        let (x, y) = rest
+                            .strip_prefix("choose:")
+                            .and_then(|r| r.split_once(':'))
+                            .ok_or_else(bad)?;
+                        let (x, y) = (
+                            x.parse::<u8>().map_err(|_| bad())?,
+                            y.parse::<u8>().map_err(|_| bad())?,
+                        );
+                        if !(1..=6).contains(&y) || !(y..=6).contains(&x) {
+                            return Err(bad());
+                        }
+                        match model.resolve(x, y) {
+                            ThrowResult::Choice(_) => Pending::Choose(x, y),
+                            ThrowResult::Fixed(_) => return Err(bad()),
+                        }
+                    }
+                };
+            }
+        } else if let Some(f) = knights_field.or(pending_field) {
+            return Err(FenError::BadDiceState(format!(
+                "{} has no dice: '{f}'",
+                v.name
+            )));
         }
         pos.unmoved = pos.default_unmoved();
         if let Some(field) = moved_field {
@@ -373,10 +449,26 @@ impl Position {
         out.push_str(&castling);
         out.push(' ');
         match self.ep {
-            Some(ep) => out.push_str(&g.name(ep.target)),
+            Some(ep) => {
+                out.push_str(&g.name(ep.target));
+                let beyond = g.offset(ep.target, 0, self.side.opposite().forward());
+                if beyond != Some(ep.victim) {
+                    out.push('>');
+                    out.push_str(&g.name(ep.victim));
+                }
+            }
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        if v.chance.is_some() {
+            let [(a, b), (c, d)] = self.leapers();
+            out.push_str(&format!(" knights={a}:{b}/{c}:{d}"));
+            match self.pending {
+                Pending::Nothing => {}
+                Pending::Roll => out.push_str(" pending=roll"),
+                Pending::Choose(x, y) => out.push_str(&format!(" pending=choose:{x}:{y}")),
+            }
+        }
         let moved = self.default_unmoved() & !self.unmoved;
         if moved.any() {
             let names: Vec<String> = moved.map(|sq| g.name(sq)).collect();

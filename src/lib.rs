@@ -4,8 +4,11 @@
 //! position, promotion, castling, game end) validated and compiled into a
 //! `Variant`; `Position` holds a game's state and generates its legal moves.
 
+pub mod action;
 pub mod betza;
 pub mod bitboard;
+pub mod chance;
+pub mod dice;
 pub mod fen;
 pub mod geometry;
 pub mod movegen;

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::perft;
-use menagerie::position::Position;
+use menagerie::position::{Pending, Position};
 use menagerie::variants;
 use std::io::Write;
 use std::process::ExitCode;
@@ -13,6 +13,12 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum DiceMode {
+    Expanded,
+    Frozen,
 }
 
 #[derive(Subcommand)]
@@ -36,6 +42,11 @@ enum Command {
         /// Worker threads (root moves are shared out among them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Dice games: `expanded` counts every throw and choice as a branch
+        /// of the move before it; `frozen` counts moves only, with the dice
+        /// state kept as the position gives it.
+        #[arg(long, value_enum, default_value_t = DiceMode::Expanded)]
+        dice: DiceMode,
     },
     /// List the games menagerie knows.
     Variants,
@@ -54,7 +65,16 @@ fn main() -> ExitCode {
             moves,
             divide,
             threads,
-        } => run_perft(&variant, depth, fen.as_deref(), &moves, divide, threads),
+            dice,
+        } => run_perft(
+            &variant,
+            depth,
+            fen.as_deref(),
+            &moves,
+            divide,
+            threads,
+            dice,
+        ),
         Command::Variants => {
             for name in variants::NAMES {
                 println!("{name}");
@@ -78,6 +98,7 @@ fn run_perft(
     moves: &[String],
     divide: bool,
     threads: usize,
+    dice: DiceMode,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let variant = variants::load(variant)?;
     let mut pos = match fen {
@@ -85,7 +106,16 @@ fn run_perft(
         None => Position::startpos(variant),
     };
     for m in moves.iter().flat_map(|m| m.split_whitespace()) {
-        pos.play_text(m)?;
+        pos.play_action_text(m)?;
+    }
+    let expanded = dice == DiceMode::Expanded && pos.variant().chance.is_some();
+    if dice == DiceMode::Frozen {
+        if pos.pending() != Pending::Nothing {
+            return Err(
+                "frozen perft needs a position where a move is due, not a throw or choice".into(),
+            );
+        }
+        pos.set_frozen(true);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -98,7 +128,7 @@ fn run_perft(
             let _ = std::io::stderr().flush();
         }
     };
-    let results = pool.install(|| perft::divide(&pos, depth, &progress));
+    let results = pool.install(|| perft::divide(&pos, depth, expanded, &progress));
     if show_progress {
         eprintln!();
     }
@@ -110,7 +140,7 @@ fn run_perft(
     let elapsed = start.elapsed().as_secs_f64();
     if divide {
         for &(m, n) in &results {
-            println!("{}: {n}", pos.move_text(m));
+            println!("{}: {n}", pos.action_text(m));
         }
         println!();
     }

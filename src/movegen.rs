@@ -10,7 +10,7 @@
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Kind;
-use crate::position::Position;
+use crate::position::{Pending, Position};
 use crate::square::{Color, Square};
 use crate::tables::{shift, MAX_GROUPS};
 
@@ -188,6 +188,55 @@ impl Position {
                 }
             }
         }
+        if v.dice_kinds != 0 {
+            let knights = self.pieces_of_kinds(by, v.dice_kinds) & alive;
+            if (v.leaper_targets[self.leapers[by.index()] as usize][target.index()] & knights).any()
+            {
+                return true;
+            }
+        }
+        if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive) {
+            return true;
+        }
+        false
+    }
+
+    /// Whether an unmoved two-leg piece of `by` could capture on `target`
+    /// with the second leg of its first move (Carnival's Eurofighter pawn).
+    fn two_leg_attack(
+        &self,
+        target: Square,
+        by: Color,
+        occupied: Bitboard,
+        alive: Bitboard,
+    ) -> bool {
+        let v = &*self.variant;
+        let attackers = self.ours(by) & alive & occupied;
+        let defenders = occupied & !attackers;
+        let mut kinds = v.two_leg_kinds;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let Some(legs) = &v.two_legs[by.index()][kind] else {
+                continue;
+            };
+            let pawns = self.pieces(by, kind as Kind) & attackers & self.unmoved;
+            if pawns.is_empty() {
+                continue;
+            }
+            for mid in legs.rev_capture[target.index()] {
+                let first_leg = if !occupied.contains(mid) {
+                    legs.rev_quiet[mid.index()]
+                } else if defenders.contains(mid) {
+                    legs.rev_capture[mid.index()]
+                } else {
+                    Bitboard::EMPTY
+                };
+                if (first_leg & pawns).any() {
+                    return true;
+                }
+            }
+        }
         false
     }
 
@@ -241,6 +290,13 @@ impl Position {
                 attackers &= self.unmoved;
             }
             let hits = l.from[king.index()] & attackers;
+            s.checkers |= hits;
+            s.evasion |= hits;
+        }
+        if v.dice_kinds != 0 {
+            let knights = self.pieces_of_kinds(them, v.dice_kinds);
+            let hits =
+                v.leaper_targets[self.leapers[them.index()] as usize][king.index()] & knights;
             s.checkers |= hits;
             s.evasion |= hits;
         }
@@ -322,6 +378,10 @@ impl Position {
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
         let verify_all = v.verify_every_move && safety.is_some();
         let zone = v.promotion_zone[us.index()];
+        if self.pending != Pending::Nothing {
+            // A throw or a choice comes first.
+            return;
+        }
         if let Some(k) = v.extinction {
             // A side without any piece of this kind has lost: no more moves.
             if self.pieces(us, k).is_empty() || self.pieces(them, k).is_empty() {
@@ -405,6 +465,14 @@ impl Position {
                 if t.has_initial_leaps && unmoved {
                     quiet |= t.initial_quiet[from.index()];
                     caps |= t.initial_capture[from.index()];
+                }
+                if v.dice_kinds >> kind & 1 != 0 {
+                    let leaps = v.leaper_targets[self.leapers[us.index()] as usize][from.index()];
+                    quiet |= leaps;
+                    caps |= leaps;
+                }
+                if v.two_leg_kinds >> kind & 1 != 0 && unmoved {
+                    self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
                 }
                 quiet &= quiet_ok;
                 caps &= theirs;
@@ -567,6 +635,43 @@ impl Position {
         let m = Move::new(from, ep.target, MoveKind::EnPassant).with_extra(ep.victim);
         let promotes = v.promotion_zone[self.side.index()].contains(ep.target);
         add_with_promotions(sink, m, if promotes { promotions } else { &[] });
+    }
+
+    /// The two-leg first moves of the piece on `from`, each tested in full.
+    #[allow(clippy::too_many_arguments)]
+    fn two_leg_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        safety: Option<&KingSafety>,
+        kind: usize,
+        from: Square,
+        theirs: Bitboard,
+        zone: Bitboard,
+        promotions: &[Kind],
+    ) {
+        let v = &*self.variant;
+        let Some(legs) = &v.two_legs[self.side.index()][kind] else {
+            return;
+        };
+        let open = v.geometry.squares() & !v.capture_only;
+        let occ = self.occupied() & !Bitboard::from_square(from);
+        let firsts =
+            (legs.quiet[from.index()] & open & !occ) | (legs.capture[from.index()] & theirs);
+        for mid in firsts {
+            let first_victim = theirs & Bitboard::from_square(mid);
+            let seconds = (legs.quiet[mid.index()] & open & !occ)
+                | (legs.capture[mid.index()] & theirs & !first_victim);
+            for to in seconds {
+                let victims = first_victim | (theirs & Bitboard::from_square(to));
+                if let Some(s) = safety {
+                    if !self.king_safe_after(s, from, to, victims) {
+                        continue;
+                    }
+                }
+                let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
+                add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
+            }
+        }
     }
 
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {

@@ -17,15 +17,21 @@ pub enum MoveKind {
     EnPassant = 2,
     Castle = 3,
     Drop = 4,
+    /// A two-leg first move (the Eurofighter pawn's); `extra` is the square
+    /// between the legs.
+    TwoLeg = 5,
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 5] = [
+    const ALL: [MoveKind; 8] = [
         MoveKind::Normal,
         MoveKind::DoubleStep,
         MoveKind::EnPassant,
         MoveKind::Castle,
         MoveKind::Drop,
+        MoveKind::TwoLeg,
+        MoveKind::Normal,
+        MoveKind::Normal,
     ];
 }
 
@@ -64,7 +70,7 @@ impl Move {
 
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        MoveKind::ALL[(self.0 >> 14 & 0xf) as usize]
+        MoveKind::ALL[(self.0 >> 14 & 0x7) as usize]
     }
 
     #[inline(always)]

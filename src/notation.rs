@@ -35,6 +35,14 @@ impl Position {
                 g.name(m.to())
             );
         }
+        if m.kind() == MoveKind::TwoLeg {
+            let (from, via, to) = (g.name(m.from()), g.name(m.extra()), g.name(m.to()));
+            let promotion = m.promotion().map(|p| v.letter(Color::Black, p));
+            return format!(
+                "{from}{via},{via}{to}{}",
+                promotion.map(String::from).unwrap_or_default()
+            );
+        }
         if m.kind() == MoveKind::EnPassant {
             let mover = self.board[m.from().index()];
             if !mover.is_none() && v.promoters >> mover.kind() & 1 == 0 {

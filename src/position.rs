@@ -1,6 +1,7 @@
 //! The position: bitboards by colour and kind plus a mailbox, the state that
 //! is not visible on the board, an incremental Zobrist hash, and make/unmake.
 
+use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::geometry::MAX_SQUARES;
 use crate::moves::{Move, MoveKind};
@@ -19,15 +20,29 @@ pub struct EnPassant {
 
 /// What `unmake` needs to restore a move's effects.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
+pub(crate) struct Undo {
+    pub(crate) action: Action,
     moved: Piece,
     captured: Piece,
+    /// A piece taken by the first leg of a two-leg move.
+    captured_first: Piece,
+    leapers: [u8; 2],
+    pending: Pending,
     ep: Option<EnPassant>,
     castle_rooks: Bitboard,
     unmoved: Bitboard,
-    halfmove: u32,
-    hash: u64,
+    pub(crate) halfmove: u32,
+    pub(crate) hash: u64,
+}
+
+/// What must happen before the side to move may move (dice games).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Pending {
+    Nothing,
+    /// The side that just moved (the actor) throws the dice.
+    Roll,
+    /// The actor threw these dice (larger first) and must choose.
+    Choose(u8, u8),
 }
 
 #[derive(Clone)]
@@ -46,13 +61,19 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// Pieces in hand: `hands[color][kind]`.
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
+    /// Each side's current dice leaper (index into `Variant::leapers`).
+    pub(crate) leapers: [u8; 2],
+    pub(crate) pending: Pending,
+    /// Moves raise no dice throw (perft's "frozen" mode): not game state.
+    pub(crate) frozen: bool,
     pub(crate) hash: u64,
-    history: Vec<Undo>,
+    pub(crate) history: Vec<Undo>,
 }
 
 impl Position {
     /// An empty board of the variant: the starting point of FEN parsing.
     pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+        let variant_start_leaper = variant.start_leaper;
         Position {
             variant,
             board: [Piece::NONE; MAX_SQUARES],
@@ -65,6 +86,9 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hands: [[0; MAX_KINDS]; 2],
+            leapers: [variant_start_leaper; 2],
+            pending: Pending::Nothing,
+            frozen: false,
             hash: 0,
             history: Vec::new(),
         }
@@ -195,7 +219,10 @@ impl Position {
                 h ^= k.hand[c][kind][(self.hands[c][kind] as usize).min(MAX_IN_HAND)];
             }
         }
-        h
+        if self.variant.chance.is_some() {
+            h ^= k.leaper[0][self.leapers[0] as usize] ^ k.leaper[1][self.leapers[1] as usize];
+        }
+        h ^ pending_key(self.pending)
     }
 
     /// Whether an enemy piece able to take en passant attacks `target`: only
@@ -217,9 +244,12 @@ impl Position {
         let from = m.from();
         let to = m.to();
         let mut undo = Undo {
-            mv: m,
+            action: Action::Move(m),
             moved: Piece::NONE,
             captured: Piece::NONE,
+            captured_first: Piece::NONE,
+            leapers: self.leapers,
+            pending: self.pending,
             ep: self.ep,
             castle_rooks: self.castle_rooks,
             unmoved: self.unmoved,
@@ -274,6 +304,36 @@ impl Position {
                     }
                 }
             }
+            MoveKind::TwoLeg => {
+                let mid = m.extra();
+                for (sq, slot) in [(mid, &mut undo.captured_first), (to, &mut undo.captured)] {
+                    let victim = self.board[sq.index()];
+                    if !victim.is_none() {
+                        self.take(sq);
+                        hash ^= k.piece_square[victim.index()][sq.index()];
+                        touched.insert(sq);
+                        *slot = victim;
+                        self.halfmove = 0;
+                    }
+                }
+                let moved = self.take(from);
+                undo.moved = moved;
+                self.put(to, moved);
+                hash ^= k.piece_square[moved.index()][from.index()]
+                    ^ k.piece_square[moved.index()][to.index()];
+                if self.variant.promoters >> moved.kind() & 1 != 0 {
+                    self.halfmove = 0;
+                }
+                if self.variant.ep_victims >> moved.kind() & 1 != 0
+                    && self.ep_capture_possible(mid, them)
+                {
+                    self.ep = Some(EnPassant {
+                        target: mid,
+                        victim: to,
+                    });
+                    hash ^= k.en_passant[mid.index()];
+                }
+            }
             MoveKind::Castle => {
                 let rook_from = m.extra();
                 let castling = self.variant.castling[us.index()]
@@ -326,17 +386,30 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = them;
+        if self.variant.chance.is_some() && !self.frozen {
+            // The mover throws the dice before the opponent moves.
+            hash ^= pending_key(self.pending) ^ pending_key(Pending::Roll);
+            self.pending = Pending::Roll;
+        }
         self.hash = hash;
         self.history.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash());
     }
 
-    /// Takes back the last move; does nothing if there is none.
+    /// Takes back the last move, throw or choice; does nothing if there is none.
     pub fn unmake_move(&mut self) {
         let Some(undo) = self.history.pop() else {
             return;
         };
-        let m = undo.mv;
+        self.leapers = undo.leapers;
+        self.pending = undo.pending;
+        let m = match undo.action {
+            Action::Move(m) => m,
+            Action::Roll(..) | Action::Choose(_) => {
+                self.hash = undo.hash;
+                return;
+            }
+        };
         let us = self.side.opposite();
         self.side = us;
         if us == Color::Black {
@@ -353,6 +426,16 @@ impl Position {
                         m.to()
                     };
                     self.put(victim_sq, undo.captured);
+                }
+            }
+            MoveKind::TwoLeg => {
+                self.take(m.to());
+                self.put(m.from(), undo.moved);
+                if !undo.captured.is_none() {
+                    self.put(m.to(), undo.captured);
+                }
+                if !undo.captured_first.is_none() {
+                    self.put(m.extra(), undo.captured_first);
                 }
             }
             MoveKind::Castle => {
@@ -383,20 +466,66 @@ impl Position {
     /// (positions count as equal when their hashes are).
     pub fn repetitions(&self) -> u32 {
         let mut count = 1;
-        let span = (self.halfmove as usize).min(self.history.len());
-        let n = self.history.len();
-        let mut back = 2;
-        while back <= span {
-            if self.history[n - back].hash == self.hash {
+        // Back to the last capture or pawn move: nothing earlier can repeat.
+        for undo in self.history.iter().rev() {
+            if undo.hash == self.hash {
                 count += 1;
             }
-            back += 2;
+            if undo.halfmove == 0 {
+                break;
+            }
         }
         count
     }
 
-    /// The moves played so far, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
+    /// The moves, throws and choices played so far, oldest first.
+    pub fn actions_played(&self) -> impl Iterator<Item = Action> + '_ {
+        self.history.iter().map(|u| u.action)
+    }
+
+    /// What must happen before the side to move may move.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// Each side's current dice leaper, White's first.
+    pub fn leapers(&self) -> [crate::dice::Leaper; 2] {
+        let l = &self.variant.leapers;
+        if l.is_empty() {
+            return [(2, 1); 2];
+        }
+        [l[self.leapers[0] as usize], l[self.leapers[1] as usize]]
+    }
+
+    /// Moves no longer raise dice throws (perft's frozen mode), or do again.
+    pub fn set_frozen(&mut self, frozen: bool) {
+        self.frozen = frozen;
+    }
+
+    /// Records a throw or choice (made by `chance.rs`) for `unmake_move`.
+    pub(crate) fn push_chance_undo(&mut self, action: Action) {
+        self.history.push(Undo {
+            action,
+            moved: Piece::NONE,
+            captured: Piece::NONE,
+            captured_first: Piece::NONE,
+            leapers: self.leapers,
+            pending: self.pending,
+            ep: self.ep,
+            castle_rooks: self.castle_rooks,
+            unmoved: self.unmoved,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+    }
+}
+
+/// The hash of what is pending.
+pub(crate) fn pending_key(p: Pending) -> u64 {
+    let k = keys();
+    match p {
+        Pending::Nothing => 0,
+        Pending::Roll => k.pending_roll,
+        Pending::Choose(a, b) => k.pending_choice[a as usize % 8][b as usize % 8],
     }
 }

@@ -580,3 +580,35 @@ impl AttackTables {
         }
     }
 }
+
+/// One leg of a two-leg first move (the Eurofighter pawn's), with its
+/// reverse tables for attack detection.
+#[derive(Debug)]
+pub struct TwoLegTables {
+    pub quiet: Box<[Bitboard]>,
+    pub capture: Box<[Bitboard]>,
+    /// `rev_quiet[m]`: squares from which a quiet leg reaches `m`.
+    pub rev_quiet: Box<[Bitboard]>,
+    pub rev_capture: Box<[Bitboard]>,
+}
+
+impl TwoLegTables {
+    pub fn compile(geometry: &Geometry, rays: &mut Rays, atoms: &[Atom], color: Color) -> Self {
+        let t = PieceTables::compile(geometry, rays, atoms, color);
+        let reverse = |table: &[Bitboard]| -> Box<[Bitboard]> {
+            let mut rev = vec![Bitboard::EMPTY; table.len()];
+            for (from, targets) in table.iter().enumerate() {
+                for to in *targets {
+                    rev[to.index()].insert(Square(from as u8));
+                }
+            }
+            rev.into()
+        };
+        TwoLegTables {
+            rev_quiet: reverse(&t.quiet),
+            rev_capture: reverse(&t.capture),
+            quiet: t.quiet,
+            capture: t.capture,
+        }
+    }
+}

@@ -3,10 +3,11 @@
 
 use crate::betza::{self, Atom, BetzaError};
 use crate::bitboard::Bitboard;
+use crate::dice::{ChanceModel, Leaper};
 use crate::geometry::{Geometry, GeometryError};
 use crate::piece::{Kind, Piece, MAX_KINDS};
 use crate::square::{Color, Square};
-use crate::tables::{AttackTables, PieceTables, Rays, MAX_GROUPS};
+use crate::tables::{AttackTables, PieceTables, Rays, TwoLegTables, MAX_GROUPS};
 use std::sync::Arc;
 
 /// One piece kind as a variant author writes it.
@@ -34,6 +35,12 @@ pub struct PieceDef {
     /// instead of moving normally (the Shamanic Rook's jump): an extension
     /// to Betza.
     pub teleport_ranks: &'static [u8],
+    /// It moves and attacks as its side's current dice leaper (Carnival's
+    /// knights); its Betza string is then only what it starts as.
+    pub dice_leaper: bool,
+    /// On its first move it may instead make two successive legs, each any
+    /// move of this Betza string (the Eurofighter pawn: `fmWfcF`).
+    pub two_leg_initial: Option<&'static str>,
 }
 
 impl PieceDef {
@@ -48,6 +55,8 @@ impl PieceDef {
             ep_capturer: false,
             immune_to: &[],
             teleport_ranks: &[],
+            dice_leaper: false,
+            two_leg_initial: None,
         }
     }
 }
@@ -93,6 +102,8 @@ pub struct VariantDef {
     pub extinction: Option<char>,
     /// Captured pieces go to the capturer's hand, which FEN shows in `[...]`.
     pub uses_hands: bool,
+    /// Dice, if the game has them.
+    pub chance: Option<ChanceModel>,
     /// Plies without capture or pawn move that draw; 0 for none.
     pub fifty_move_plies: u32,
     /// Occurrences of one position that draw; 0 for none.
@@ -123,6 +134,10 @@ pub enum VariantError {
     UnknownExtinctionPiece(char),
     BadStartPosition(String),
     TooManyAttackerGroups,
+    BadTwoLeg {
+        piece: &'static str,
+    },
+    DiceWithoutChance,
     UnknownImmunity {
         piece: &'static str,
         letter: char,
@@ -164,6 +179,15 @@ impl std::fmt::Display for VariantError {
                 write!(f, "extinction names unknown piece '{c}'")
             }
             VariantError::BadStartPosition(why) => write!(f, "start position: {why}"),
+            VariantError::BadTwoLeg { piece } => {
+                write!(
+                    f,
+                    "piece {piece}: each leg of a two-leg move must be a plain leap"
+                )
+            }
+            VariantError::DiceWithoutChance => {
+                write!(f, "a piece moves by the dice, but the variant has no dice")
+            }
             VariantError::UnknownImmunity { piece, letter } => {
                 write!(f, "piece {piece} is immune to unknown letter '{letter}'")
             }
@@ -245,6 +269,18 @@ pub struct Variant {
     pub pieces: [Vec<PieceTables>; 2],
     /// Reverse tables: which pieces of a colour attack a square.
     pub attacks: [AttackTables; 2],
+    pub chance: Option<ChanceModel>,
+    /// Every leaper the dice can give, and its targets per square (a
+    /// symmetric leaper's table serves both colours and attacks too).
+    pub leapers: Vec<Leaper>,
+    pub leaper_targets: Vec<Box<[Bitboard]>>,
+    /// Where each side's leaper starts (index into `leapers`).
+    pub start_leaper: u8,
+    /// Kinds that move as the dice leaper.
+    pub dice_kinds: u32,
+    /// Two-leg first moves, per colour and kind.
+    pub two_legs: [Vec<Option<TwoLegTables>>; 2],
+    pub two_leg_kinds: u32,
     /// Some capture can be blocked by a piece leaving a non-line square
     /// (a lame leap): then every move is checked for leaving the king attacked.
     pub verify_every_move: bool,
@@ -277,10 +313,14 @@ impl Variant {
             if def.pieces[..i].iter().any(|q| q.letter == p.letter) {
                 return Err(VariantError::DuplicateLetter(p.letter));
             }
-            let atoms = betza::parse(p.betza).map_err(|error| VariantError::Betza {
+            let mut atoms = betza::parse(p.betza).map_err(|error| VariantError::Betza {
                 piece: p.name,
                 error,
             })?;
+            if p.dice_leaper {
+                // Its moves come from the dice (`leaper_targets`), not from tables.
+                atoms.clear();
+            }
             let mut teleport = [Bitboard::EMPTY; 2];
             for &r in p.teleport_ranks {
                 if r >= def.height {
@@ -406,14 +446,68 @@ impl Variant {
         let initial_kinds = kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| k.atoms.iter().any(|a| a.initial))
+            .filter(|(_, k)| k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial))
             .fold(0u32, |m, (i, _)| m | 1 << i);
         if attacks.iter().any(|a| a.groups.len() > MAX_GROUPS) {
             return Err(VariantError::TooManyAttackerGroups);
         }
-        let verify_every_move = kinds
+        let mut two_leg_kinds = 0u32;
+        let mut two_legs: [Vec<Option<TwoLegTables>>; 2] = [Vec::new(), Vec::new()];
+        for (k, info) in kinds.iter().enumerate() {
+            let compiled = match info.def.two_leg_initial {
+                None => None,
+                Some(leg) => {
+                    let atoms = betza::parse(leg).map_err(|error| VariantError::Betza {
+                        piece: info.def.name,
+                        error,
+                    })?;
+                    if atoms
+                        .iter()
+                        .any(|a| a.reach != crate::betza::Reach::Leap || a.lame)
+                    {
+                        return Err(VariantError::BadTwoLeg {
+                            piece: info.def.name,
+                        });
+                    }
+                    two_leg_kinds |= 1 << k;
+                    Some(atoms)
+                }
+            };
+            for color in Color::BOTH {
+                two_legs[color.index()].push(
+                    compiled
+                        .as_ref()
+                        .map(|atoms| TwoLegTables::compile(&geometry, &mut rays, atoms, color)),
+                );
+            }
+        }
+        let dice_kinds = kinds
             .iter()
-            .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
+            .enumerate()
+            .filter(|(_, k)| k.def.dice_leaper)
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        if dice_kinds != 0 && def.chance.is_none() {
+            return Err(VariantError::DiceWithoutChance);
+        }
+        let leapers = def.chance.map(|c| c.leapers()).unwrap_or_default();
+        let leaper_targets = leapers
+            .iter()
+            .map(|&(m, n)| {
+                let atom = Atom {
+                    vectors: betza::symmetric_vectors(m, n),
+                    reach: crate::betza::Reach::Leap,
+                    mode: crate::betza::Mode::MoveAndCapture,
+                    initial: false,
+                    lame: false,
+                };
+                PieceTables::compile(&geometry, &mut rays, &[atom], Color::White).quiet
+            })
+            .collect();
+        let start_leaper = leapers.iter().position(|&l| l == (2, 1)).unwrap_or(0) as u8;
+        let verify_every_move = two_leg_kinds != 0
+            || kinds
+                .iter()
+                .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
         Ok(Variant {
             name: def.name,
             geometry,
@@ -437,6 +531,13 @@ impl Variant {
             pieces,
             attacks,
             verify_every_move,
+            chance: def.chance,
+            leapers,
+            leaper_targets,
+            start_leaper,
+            dice_kinds,
+            two_legs,
+            two_leg_kinds,
         })
     }
 
@@ -556,6 +657,7 @@ mod tests {
             stalemate: NoMoveOutcome::Draw,
             extinction: None,
             uses_hands: false,
+            chance: None,
             fifty_move_plies: 100,
             repetitions: 3,
         }

@@ -20,6 +20,11 @@ pub struct Keys {
     pub black_to_move: u64,
     /// `hand[color][kind][count]`.
     pub hand: Vec<[[u64; MAX_IN_HAND + 1]; MAX_KINDS]>,
+    /// `leaper[color][index]`: a side's current dice leaper.
+    pub leaper: [[u64; 32]; 2],
+    pub pending_roll: u64,
+    /// `pending_choice[a][b]`: the dice thrown when a choice is pending.
+    pub pending_choice: [[u64; 8]; 8],
 }
 
 fn make_keys() -> Keys {
@@ -49,7 +54,19 @@ fn make_keys() -> Keys {
             h
         })
         .collect();
+    let mut leaper = [[0u64; 32]; 2];
+    for k in leaper.iter_mut().flatten() {
+        *k = rng.next_u64();
+    }
+    let pending_roll = rng.next_u64();
+    let mut pending_choice = [[0u64; 8]; 8];
+    for k in pending_choice.iter_mut().flatten() {
+        *k = rng.next_u64();
+    }
     Keys {
+        leaper,
+        pending_roll,
+        pending_choice,
         piece_square,
         unmoved,
         castling,

@@ -57,6 +57,7 @@ pub fn definition() -> VariantDef {
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: false,
+        chance: None,
         fifty_move_plies: 100,
         repetitions: 3,
     }

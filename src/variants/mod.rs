@@ -1,5 +1,6 @@
 //! The games menagerie plays, each a `VariantDef` table.
 
+mod carnival;
 mod chess;
 mod hubbub;
 mod pawneaters;
@@ -48,7 +49,14 @@ pub(crate) fn orthodox_castling(
 }
 
 /// Names of every built-in variant.
-pub const NAMES: &[&str] = &["chess", "wolf", "hubbub", "pawneaters"];
+pub const NAMES: &[&str] = &[
+    "chess",
+    "wolf",
+    "hubbub",
+    "pawneaters",
+    "carnival",
+    "carnival-oblique",
+];
 
 /// The table of a built-in variant.
 pub fn definition(name: &str) -> Option<VariantDef> {
@@ -57,6 +65,8 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "wolf" => Some(wolf::definition()),
         "hubbub" => Some(hubbub::definition()),
         "pawneaters" => Some(pawneaters::definition()),
+        "carnival" => Some(carnival::definition(false)),
+        "carnival-oblique" => Some(carnival::definition(true)),
         _ => None,
     }
 }

@@ -34,6 +34,7 @@ pub fn definition() -> VariantDef {
         stalemate: NoMoveOutcome::Draw,
         extinction: Some('P'),
         uses_hands: false,
+        chance: None,
         fifty_move_plies: 100,
         repetitions: 3,
     }

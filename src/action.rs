@@ -1,0 +1,13 @@
+//! A step of a game: a move, a throw of the dice, or a choice after a throw.
+
+use crate::dice::Leaper;
+use crate::moves::Move;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Action {
+    Move(Move),
+    /// The dice thrown, larger first.
+    Roll(u8, u8),
+    /// The leaper chosen after a throw that offers a choice.
+    Choose(Leaper),
+}

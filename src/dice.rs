@@ -1,0 +1,106 @@
+//! Chance models: what the dice of a variant can show, with what
+//! probability, and what each throw means.
+//!
+//! Carnival of the Animals: after every move the mover throws two dice, and
+//! the throw fixes the leaper its knights move as (docs/rules/carnival.md).
+
+/// An (m, n) leaper, written larger number first.
+pub type Leaper = (u8, u8);
+
+/// Puts the larger number first.
+pub fn leaper(a: u8, b: u8) -> Leaper {
+    (a.max(b), a.min(b))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceModel {
+    /// Two dice decide the mover's knight leaper. Plain: a 6 gives a choice
+    /// (6 and x: the five (x, m); double six: all fifteen). All Oblique
+    /// (`oblique`): 6 counts as a number, a double gives the choice.
+    KnightDice { oblique: bool },
+}
+
+/// What a throw decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThrowResult {
+    Fixed(Leaper),
+    Choice(Vec<Leaper>),
+}
+
+impl ChanceModel {
+    /// Every leaper a side can have, the start's Knight included.
+    pub fn leapers(&self) -> Vec<Leaper> {
+        let ChanceModel::KnightDice { oblique } = *self;
+        let mut out = Vec::new();
+        for a in 1..=6u8 {
+            for b in 1..=a {
+                let allowed = if oblique { a != b } else { a <= 5 };
+                if allowed {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// Each distinct throw (larger die first) and its probability.
+    pub fn throws(&self) -> Vec<(u8, u8, f64)> {
+        let mut out = Vec::new();
+        for a in (1..=6u8).rev() {
+            for b in (1..=a).rev() {
+                let p = if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 };
+                out.push((a, b, p));
+            }
+        }
+        out
+    }
+
+    /// What the throw (a, b) with a >= b decides.
+    pub fn resolve(&self, a: u8, b: u8) -> ThrowResult {
+        let ChanceModel::KnightDice { oblique } = *self;
+        if oblique {
+            if a != b {
+                return ThrowResult::Fixed(leaper(a, b));
+            }
+            return ThrowResult::Choice(
+                (1..=6).filter(|&m| m != a).map(|m| leaper(a, m)).collect(),
+            );
+        }
+        match (a, b) {
+            (6, 6) => ThrowResult::Choice(self.leapers()),
+            (6, x) => ThrowResult::Choice((1..=5).map(|m| leaper(x, m)).collect()),
+            _ => ThrowResult::Fixed(leaper(a, b)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_sum_to_one_and_sequences_count() {
+        for oblique in [false, true] {
+            let m = ChanceModel::KnightDice { oblique };
+            let throws = m.throws();
+            assert_eq!(throws.len(), 21);
+            let total: f64 = throws.iter().map(|t| t.2).sum();
+            assert!((total - 1.0).abs() < 1e-12);
+            let sequences: usize = throws
+                .iter()
+                .map(|&(a, b, _)| match m.resolve(a, b) {
+                    ThrowResult::Fixed(_) => 1,
+                    ThrowResult::Choice(c) => c.len(),
+                })
+                .sum();
+            assert_eq!(sequences, if oblique { 45 } else { 55 });
+            assert_eq!(m.leapers().len(), 15);
+        }
+        let plain = ChanceModel::KnightDice { oblique: false };
+        assert_eq!(
+            plain.resolve(6, 4),
+            ThrowResult::Choice(vec![(4, 1), (4, 2), (4, 3), (4, 4), (5, 4)])
+        );
+        assert_eq!(plain.resolve(3, 1), ThrowResult::Fixed((3, 1)));
+    }
+}
