@@ -1,8 +1,11 @@
 //! The `menagerie` command line.
 
 use clap::{Parser, Subcommand};
+use menagerie::action::Action;
+use menagerie::outcome::Outcome;
 use menagerie::perft;
 use menagerie::position::{Pending, Position};
+use menagerie::selfplay;
 use menagerie::variants;
 use std::io::Write;
 use std::process::ExitCode;
@@ -48,6 +51,18 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DiceMode::Expanded)]
         dice: DiceMode,
     },
+    /// Play a game against itself (random moves for now), with seeded dice,
+    /// printing every move, throw and choice, and the result.
+    Selfplay {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Seed of the dice and of the random choices: a seed replays its game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop after this many moves.
+        #[arg(long, default_value_t = 1000)]
+        max_moves: u32,
+    },
     /// List the games menagerie knows.
     Variants,
 }
@@ -75,6 +90,11 @@ fn main() -> ExitCode {
             threads,
             dice,
         ),
+        Command::Selfplay {
+            variant,
+            seed,
+            max_moves,
+        } => run_selfplay(&variant, seed, max_moves),
         Command::Variants => {
             for name in variants::NAMES {
                 println!("{name}");
@@ -147,5 +167,48 @@ fn run_perft(
     println!("Nodes searched: {nodes}");
     println!("Time: {elapsed:.3} s");
     println!("Nodes/second: {:.0}", nodes as f64 / elapsed.max(1e-9));
+    Ok(())
+}
+
+fn run_selfplay(
+    variant: &str,
+    seed: u64,
+    max_moves: u32,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let variant = variants::load(variant)?;
+    let start = Position::startpos(variant);
+    let record = selfplay::random_game(start.clone(), seed, max_moves);
+    println!("Variant: {}  Seed: {seed}", start.variant().name);
+    println!("Start: {}", record.start_fen);
+    print!("{}", start.board_text());
+    // One line a move, with the throw and choice that follow it.
+    let mut line = String::new();
+    let mut number = 0;
+    for step in &record.steps {
+        if let Action::Move(_) = step.action {
+            if !line.is_empty() {
+                println!("{line}");
+            }
+            number += 1;
+            line = format!("{number:>4}. {}", step.text);
+        } else {
+            line.push(' ');
+            line.push_str(&step.text);
+        }
+    }
+    if !line.is_empty() {
+        println!("{line}");
+    }
+    let mut end = start.clone();
+    for step in &record.steps {
+        end.apply(step.action)?;
+    }
+    print!("{}", end.board_text());
+    println!("Final: {}", record.final_fen);
+    match record.outcome {
+        Some(Outcome::Win(c, why)) => println!("Result: {} wins ({why:?})", c.name()),
+        Some(Outcome::Draw(why)) => println!("Result: draw ({why:?})"),
+        None => println!("Result: unfinished after {max_moves} moves"),
+    }
     Ok(())
 }

@@ -1,0 +1,132 @@
+//! Games played by random choice, with seeded dice: every game replays
+//! exactly from its seed. (The search will replace random moves; the dice
+//! stay the seeded roller's.)
+
+use crate::action::Action;
+use crate::outcome::Outcome;
+use crate::position::{Pending, Position};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256StarStar;
+
+/// Throws dice from a seed.
+pub struct DiceRoller {
+    rng: Xoshiro256StarStar,
+}
+
+impl DiceRoller {
+    pub fn new(seed: u64) -> DiceRoller {
+        DiceRoller {
+            rng: Xoshiro256StarStar::seed_from_u64(seed),
+        }
+    }
+
+    /// One die with `faces` faces: 1..=faces, uniformly.
+    pub fn die(&mut self, faces: u32) -> u8 {
+        // Rejection sampling keeps every face equally likely.
+        let limit = u64::MAX - u64::MAX % faces as u64;
+        loop {
+            let x = self.rng.next_u64();
+            if x < limit {
+                return (x % faces as u64) as u8 + 1;
+            }
+        }
+    }
+
+    /// A number in 0..n, for random play.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.die(n as u32) as usize - 1
+    }
+}
+
+/// One step of a game as it happened: the action and its text.
+pub struct Step {
+    pub action: Action,
+    pub text: String,
+}
+
+pub struct GameRecord {
+    pub start_fen: String,
+    pub steps: Vec<Step>,
+    pub outcome: Option<Outcome>,
+    pub final_fen: String,
+}
+
+/// Plays from `pos` to the end (or `max_plies` moves) choosing moves and
+/// choices at random and throwing the dice, all from `seed`.
+pub fn random_game(mut pos: Position, seed: u64, max_plies: u32) -> GameRecord {
+    let mut roller = DiceRoller::new(seed);
+    let start_fen = pos.to_fen();
+    let mut steps = Vec::new();
+    let mut plies = 0;
+    loop {
+        let action = match pos.pending() {
+            Pending::Roll => {
+                let (a, b) = (roller.die(6), roller.die(6));
+                Action::Roll(a.max(b), a.min(b))
+            }
+            Pending::Choose(..) => {
+                let options = pos.choices();
+                Action::Choose(options[roller.below(options.len())])
+            }
+            Pending::Nothing => {
+                if pos.outcome().is_some() || plies >= max_plies {
+                    break;
+                }
+                let moves = pos.legal_moves();
+                plies += 1;
+                Action::Move(moves[roller.below(moves.len())])
+            }
+        };
+        let text = pos.action_text(action);
+        if pos.apply(action).is_err() {
+            break;
+        }
+        steps.push(Step { action, text });
+    }
+    GameRecord {
+        start_fen,
+        outcome: pos.outcome(),
+        final_fen: pos.to_fen(),
+        steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    #[test]
+    fn dice_are_uniform_enough_and_seeded() {
+        let mut r = DiceRoller::new(7);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[r.die(6) as usize - 1] += 1;
+        }
+        for c in counts {
+            assert!((9_400..10_600).contains(&c), "{counts:?}");
+        }
+        let a: Vec<u8> = (0..20).map(|_| DiceRoller::new(3).die(6)).collect();
+        assert!(a.iter().all(|&x| x == a[0]));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game() {
+        for name in ["carnival", "carnival-oblique", "wolf"] {
+            let v = variants::load(name).unwrap();
+            let a = random_game(Position::startpos(v.clone()), 7, 300);
+            let b = random_game(Position::startpos(v.clone()), 7, 300);
+            let texts = |g: &GameRecord| g.steps.iter().map(|s| s.text.clone()).collect::<Vec<_>>();
+            assert_eq!(texts(&a), texts(&b));
+            assert_eq!(a.final_fen, b.final_fen);
+            let c = random_game(Position::startpos(v), 8, 300);
+            assert_ne!(texts(&a), texts(&c));
+            // The record replays in the rules core.
+            let mut p = Position::startpos(variants::load(name).unwrap());
+            for s in &a.steps {
+                p.play_action_text(&s.text).unwrap();
+            }
+            assert_eq!(p.to_fen(), a.final_fen);
+        }
+    }
+}
