@@ -6,7 +6,7 @@
 
 mod reference;
 
-use menagerie::perft::perft;
+use menagerie::perft::{perft, perft_expanded};
 use menagerie::position::Position;
 use menagerie::variants;
 use rayon::prelude::*;
@@ -23,8 +23,17 @@ const REFERENCE_BUDGET: u64 = if cfg!(debug_assertions) {
 struct Case {
     line: usize,
     fen: String,
-    /// (depth, nodes, release only)
-    counts: Vec<(u32, u64, bool)>,
+    counts: Vec<Count>,
+}
+
+#[derive(Debug, PartialEq)]
+struct Count {
+    depth: u32,
+    nodes: u64,
+    release_only: bool,
+    /// Dice games: every throw and choice is a branch (else moves only,
+    /// with the dice state frozen as the FEN gives it).
+    expanded: bool,
 }
 
 fn parse_file(text: &str) -> Result<Vec<Case>, String> {
@@ -43,18 +52,27 @@ fn parse_file(text: &str) -> Result<Vec<Case>, String> {
             let (Some(tag), Some(nodes), None) = (tag, nodes, words.next()) else {
                 return Err(format!("line {}: bad count '{part}'", i + 1));
             };
-            let release_only = match tag.chars().next() {
+            let (expanded, rest) = match tag.strip_prefix('E') {
+                Some(rest) => (true, rest),
+                None => (false, tag),
+            };
+            let release_only = match rest.chars().next() {
                 Some('D') => false,
                 Some('R') => true,
                 _ => return Err(format!("line {}: bad depth tag '{tag}'", i + 1)),
             };
-            let depth = tag[1..]
+            let depth = rest[1..]
                 .parse()
                 .map_err(|_| format!("line {}: bad depth '{tag}'", i + 1))?;
             let nodes = nodes
                 .parse()
                 .map_err(|_| format!("line {}: bad node count '{nodes}'", i + 1))?;
-            counts.push((depth, nodes, release_only));
+            counts.push(Count {
+                depth,
+                nodes,
+                release_only,
+                expanded,
+            });
         }
         if counts.is_empty() {
             return Err(format!("line {}: no counts", i + 1));
@@ -85,24 +103,38 @@ fn run_file(variant_name: &str) {
                 Err(e) => return vec![format!("line {}: {e}", case.line)],
             };
             let reference = RefPosition::from_fen(variant_name, &case.fen);
-            for &(depth, want, release_only) in &case.counts {
-                if release_only && cfg!(debug_assertions) {
+            for count in &case.counts {
+                let (depth, want) = (count.depth, count.nodes);
+                if count.release_only && cfg!(debug_assertions) {
                     continue;
                 }
-                let got = perft(&mut pos.clone(), depth);
+                let mut p = pos.clone();
+                let got = if count.expanded {
+                    perft_expanded(&mut p, depth)
+                } else {
+                    p.set_frozen(true);
+                    perft(&mut p, depth)
+                };
+                let mode = if count.expanded { "expanded " } else { "" };
                 if got != want {
                     failures.push(format!(
-                        "line {}: engine perft({depth}) = {got}, expected {want}",
+                        "line {}: engine {mode}perft({depth}) = {got}, expected {want}",
                         case.line
                     ));
                 }
                 if want <= REFERENCE_BUDGET {
                     match &reference {
                         Ok(r) => {
-                            let got = r.perft(depth);
+                            let got = if count.expanded {
+                                r.perft_expanded(depth)
+                            } else if pos.variant().chance.is_some() {
+                                r.perft_frozen(depth)
+                            } else {
+                                r.perft(depth)
+                            };
                             if got != want {
                                 failures.push(format!(
-                                    "line {}: reference perft({depth}) = {got}, expected {want}",
+                                    "line {}: reference {mode}perft({depth}) = {got}, expected {want}",
                                     case.line
                                 ));
                             }
@@ -161,11 +193,34 @@ fn pawneaters() {
 }
 
 #[test]
+fn carnival() {
+    run_file("carnival");
+}
+
+#[test]
+fn carnival_oblique() {
+    run_file("carnival-oblique");
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1 x").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - -").is_err());
-    let ok = parse_file("# c\nK7/8/8/8/8/8/8/7k w - - ;D1 3 ;R2 9\n").unwrap();
-    assert_eq!(ok[0].counts, vec![(1, 3, false), (2, 9, true)]);
+    assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;EX1 5").is_err());
+    let ok = parse_file("# c\nK7/8/8/8/8/8/8/7k w - - ;D1 3 ;R2 9 ;ED1 4\n").unwrap();
+    let c = &ok[0].counts;
+    assert_eq!(
+        (c[0].depth, c[0].nodes, c[0].release_only, c[0].expanded),
+        (1, 3, false, false)
+    );
+    assert_eq!(
+        (c[1].depth, c[1].nodes, c[1].release_only, c[1].expanded),
+        (2, 9, true, false)
+    );
+    assert_eq!(
+        (c[2].depth, c[2].nodes, c[2].release_only, c[2].expanded),
+        (1, 4, false, true)
+    );
 }
