@@ -314,18 +314,18 @@ impl Position {
             return Err(FenError::TooManyFields);
         }
         if let Some(model) = v.chance {
-            let field = knights_field.ok_or_else(|| {
-                FenError::BadDiceState("missing the field knights=A:B/C:D".to_string())
-            })?;
-            let bad = || FenError::BadDiceState(field.to_string());
-            let (w, b) = field["knights=".len()..].split_once('/').ok_or_else(bad)?;
-            for (c, text) in [(0, w), (1, b)] {
-                let (m, n) = text.split_once(':').ok_or_else(bad)?;
-                let l = (
-                    m.parse::<u8>().map_err(|_| bad())?,
-                    n.parse::<u8>().map_err(|_| bad())?,
-                );
-                pos.leapers[c] = v.leapers.iter().position(|&x| x == l).ok_or_else(bad)? as u8;
+            // Without the field both sides have their starting leaper.
+            if let Some(field) = knights_field {
+                let bad = || FenError::BadDiceState(field.to_string());
+                let (w, b) = field["knights=".len()..].split_once('/').ok_or_else(bad)?;
+                for (c, text) in [(0, w), (1, b)] {
+                    let (m, n) = text.split_once(':').ok_or_else(bad)?;
+                    let l = (
+                        m.parse::<u8>().map_err(|_| bad())?,
+                        n.parse::<u8>().map_err(|_| bad())?,
+                    );
+                    pos.leapers[c] = v.leapers.iter().position(|&x| x == l).ok_or_else(bad)? as u8;
+                }
             }
             if let Some(field) = pending_field {
                 let bad = || FenError::BadDiceState(field.to_string());

@@ -6,19 +6,21 @@
 
 mod reference;
 
-use menagerie::position::Position;
+use menagerie::action::Action;
+use menagerie::position::{Pending, Position};
 use menagerie::variants;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 use reference::RefPosition;
 
 /// Plays `games` random games from `start` and checks every position met.
-/// Returns the number of positions checked.
+/// In dice games the dice are thrown for real (from the seed) and every
+/// throw and choice point is compared too. Returns the positions checked.
 fn check_random_games(
     variant_name: &str,
     start: &str,
     games: u32,
-    max_plies: u32,
+    max_steps: u32,
     seed: u64,
 ) -> u64 {
     let variant = variants::load(variant_name).unwrap();
@@ -26,42 +28,64 @@ fn check_random_games(
     let mut checked = 0;
     for game in 0..games {
         let mut pos = Position::from_fen(variant.clone(), start).unwrap();
-        for ply in 0..max_plies {
+        for step in 0..max_steps {
             let fen = pos.to_fen();
-            let context = || format!("{variant_name} game {game} ply {ply}: {fen}");
-            let moves = pos.legal_moves();
-            let mut ours: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+            let context = || format!("{variant_name} game {game} step {step}: {fen}");
+            let actions = pos.legal_actions();
+            let mut ours: Vec<String> = actions.iter().map(|&a| pos.action_text(a)).collect();
             ours.sort();
             let reference = RefPosition::from_fen(variant_name, &fen)
                 .unwrap_or_else(|e| panic!("{}: reference rejects the FEN: {e}", context()));
-            let mut theirs = reference.legal_moves();
+            let mut theirs = reference.legal_actions();
             theirs.sort();
             if ours != theirs {
                 let extra: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
                 let missing: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();
                 panic!(
-                    "{}: moves differ; only ours {extra:?}, only reference {missing:?}",
+                    "{}: actions differ; only ours {extra:?}, only reference {missing:?}",
                     context()
                 );
             }
-            assert_eq!(pos.count_legal(), moves.len() as u64, "{}", context());
+            for (a, b, p) in pos.throws() {
+                let text = format!("roll:{a}:{b}");
+                let q = reference.chance_probability(&text);
+                assert!(
+                    q.is_some_and(|q| (q - p).abs() < 1e-12),
+                    "{}: {text}",
+                    context()
+                );
+            }
+            if pos.pending() == Pending::Nothing {
+                assert_eq!(pos.count_legal(), actions.len() as u64, "{}", context());
+            }
             assert_eq!(pos.hash(), pos.compute_hash(), "{}", context());
             let reread = Position::from_fen(variant.clone(), &fen).unwrap();
             assert_eq!(reread.to_fen(), fen, "{}", context());
             assert_eq!(reread.hash(), pos.hash(), "{}: FEN loses state", context());
-            for &m in moves.iter() {
-                pos.make_move(m);
-                assert_eq!(pos.hash(), pos.compute_hash(), "{} after {m:?}", context());
+            for &a in actions.iter() {
+                pos.apply(a).unwrap();
+                assert_eq!(pos.hash(), pos.compute_hash(), "{} after {a:?}", context());
                 pos.unmake_move();
-                assert_eq!(pos.to_fen(), fen, "{}: unmake of {m:?}", context());
-                assert_eq!(pos.hash(), reread.hash(), "{}: unmake of {m:?}", context());
+                assert_eq!(pos.to_fen(), fen, "{}: unmake of {a:?}", context());
+                assert_eq!(pos.hash(), reread.hash(), "{}: unmake of {a:?}", context());
             }
             checked += 1;
-            if moves.is_empty() || pos.halfmove_clock() >= 100 || pos.repetitions() >= 3 {
+            let over = pos.pending() == Pending::Nothing
+                && (pos.halfmove_clock() >= 100 || pos.repetitions() >= 3);
+            if actions.is_empty() || over {
                 break;
             }
-            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            pos.make_move(m);
+            let action = if pos.pending() == Pending::Roll {
+                // Real dice: each die uniform, so doubles are half as likely.
+                let (x, y) = (
+                    (rng.next_u64() % 6) as u8 + 1,
+                    (rng.next_u64() % 6) as u8 + 1,
+                );
+                Action::Roll(x.max(y), x.min(y))
+            } else {
+                actions[(rng.next_u64() % actions.len() as u64) as usize]
+            };
+            pos.apply(action).unwrap();
         }
     }
     checked
@@ -115,4 +139,14 @@ fn hubbub_random_games_agree_with_the_reference() {
 #[test]
 fn pawneaters_random_games_agree_with_the_reference() {
     check_perft_file_positions("pawneaters", 25, 3000);
+}
+
+#[test]
+fn carnival_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("carnival", 12, 5000);
+}
+
+#[test]
+fn carnival_oblique_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("carnival-oblique", 20, 3000);
 }

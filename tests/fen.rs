@@ -142,3 +142,38 @@ fn bytes_that_are_not_fen_never_panic() {
     let p = Position::from_fen(v, "k7/8/8/8/8/8/8/7K").unwrap();
     assert_eq!(p.to_fen(), "k7/8/8/8/8/8/8/7K w - - 0 1");
 }
+
+#[test]
+fn dice_state_in_fen_is_checked() {
+    let v = variants::load("carnival").unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for bad in [
+        "knights=9:1/2:1",
+        "knights=1:2/2:1",
+        "knights=2:1",
+        "knights=2:1/2:1 pending=dance",
+        "knights=2:1/2:1 pending=choose:3:1",
+        "knights=2:1/2:1 knights=2:1/2:1",
+    ] {
+        let fen = format!("{start} {bad}");
+        match Position::from_fen(v.clone(), &fen) {
+            Err(FenError::BadDiceState(_)) => {}
+            other => panic!("{fen}: {:?}", other.map(|p| p.to_fen())),
+        }
+    }
+    let p = Position::from_fen(v.clone(), &format!("{start} knights=6:6/2:1")).err();
+    assert!(
+        matches!(p, Some(FenError::BadDiceState(_))),
+        "(6,6) is no Carnival leaper"
+    );
+    let p = Position::from_fen(v, &format!("{start} knights=3:3/2:1 pending=choose:6:4")).unwrap();
+    assert_eq!(
+        p.to_fen(),
+        format!("{start} knights=3:3/2:1 pending=choose:6:4")
+    );
+    let chess = variants::load("chess").unwrap();
+    assert!(matches!(
+        Position::from_fen(chess, &format!("{start} knights=2:1/2:1")),
+        Err(FenError::BadDiceState(_))
+    ));
+}

@@ -682,3 +682,739 @@ fn variant_tables_are_consistent() {
         assert_eq!(start.to_fen(), v.start_fen, "{name}");
     }
 }
+
+// ---------------------------------------------------------------- Carnival
+
+const CARNIVAL_START: &str =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 knights=2:1/2:1";
+
+/// The legal moves of `pos` that start on `square`.
+fn moves_from(pos: &RefPosition, square: &str) -> usize {
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.starts_with(square))
+        .count()
+}
+
+#[test]
+fn carnival_start_frozen_perft() {
+    // Depth 1: each pawn has its single step and one two-step move, both
+    // legs straight (nothing to capture on ranks 3 and 4); knights 4: 20,
+    // the same moves as chess, the double steps written in two legs.
+    // Depth 2 and 3: still exactly chess. A Eurofighter leg can capture only
+    // on the rank just ahead of an unmoved pawn (rank 3 for White, 6 for
+    // Black) or the one after (4 / 5). After one move each side's pieces
+    // are on ranks 1-4 (White) and 5-8 (Black), so Black's second legs
+    // (rank 5) and White's legs at ply 3 (ranks 3, 4) find nothing to
+    // take; en passant needs a pawn on the fifth rank (three plies away);
+    // and the new pawn attacks (a second leg onto rank 4 or 5) cannot
+    // reach a king within three plies. So 20, 400, 8902 as chess.
+    for variant in ["carnival", "carnival-oblique"] {
+        let pos = RefPosition::startpos(variant).unwrap();
+        assert_eq!(pos.to_fen(), CARNIVAL_START);
+        let mut moves = sorted_moves(&pos);
+        moves.retain(|m| m.starts_with("d2"));
+        assert_eq!(moves, ["d2d3", "d2d3,d3d4"]);
+        for (depth, want) in [(1, 20), (2, 400), (3, 8902)] {
+            assert_eq!(pos.perft_frozen(depth), want, "{variant} {depth}");
+            assert_eq!(pos.perft(depth), want, "{variant} {depth}");
+        }
+    }
+}
+
+#[test]
+fn carnival_start_expanded_perft() {
+    // Depth 1: 20 moves, each followed by every sequence of throw and
+    // choice. Carnival: 15 throws of two numbers up to 5 (one leaper
+    // each), 5 throws of a 6 and x (5 options each), double six (15
+    // options): 15 + 25 + 15 = 55 sequences; 20 x 55 = 1100. All Oblique:
+    // 15 throws of two different numbers, 6 doubles with 5 options each:
+    // 15 + 30 = 45; 20 x 45 = 900.
+    //
+    // Depth 2: after White's move and throw Black has its 20 moves, except
+    // when White's new leaper checks the king on e8: Black then has no move
+    // at all (it cannot capture the knight, nothing can be put in a leaper's
+    // way, the king has no square): mate. Knights that can reach e8: from
+    // c3 the 5:2 Satyr, a3 5:4 Rector, f3 5:1 Zemel, h3 5:3 Gimel (b1 and g1
+    // are seven ranks away). In Carnival a leaper a:b with a != b comes
+    // from 4 sequences: the throw a-b, 6-a choosing it, 6-b choosing it,
+    // 6-6 choosing it; so 4 knight moves x 4 = 16 mating sequences and
+    // 1100 x 20 - 16 x 20 = 21680 Black moves, each followed by 55
+    // sequences: 1192400. All Oblique: a:b from the throw a-b, double a,
+    // double b: 3 sequences; (900 x 20 - 12 x 20) x 45 = 799200.
+    let carnival = RefPosition::startpos("carnival").unwrap();
+    assert_eq!(carnival.perft_expanded(0), 1);
+    assert_eq!(carnival.perft_expanded(1), 1100);
+    assert_eq!(carnival.perft_expanded(2), 1192400);
+    let oblique = RefPosition::startpos("carnival-oblique").unwrap();
+    assert_eq!(oblique.perft_expanded(1), 900);
+    assert_eq!(oblique.perft_expanded(2), 799200);
+
+    // One of those mates: 1.Nc3, throw 5-2.
+    let mut mate = carnival.clone();
+    for action in ["b1c3", "roll:5:2"] {
+        mate.play(action).unwrap();
+    }
+    assert_eq!(
+        mate.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1 knights=5:2/2:1"
+    );
+    check_moves(&mate, 0, &[], &[]);
+
+    // A roll pending at the root is settled first without using depth:
+    // after 1.e3 every one of the 55 sequences leaves Black its 20 moves
+    // (no White knight can reach e8 from b1 or g1), each followed by its 55
+    // sequences: 55 x 20 x 55.
+    let mut pending = carnival.clone();
+    pending.play("e2e3").unwrap();
+    assert_eq!(pending.perft_expanded(0), 1);
+    assert_eq!(pending.perft_expanded(1), 55 * 20 * 55);
+    // A pending choice likewise: after 6-6, 15 options, each 20 x 55.
+    pending.play("roll:6:6").unwrap();
+    assert_eq!(pending.perft_expanded(1), 15 * 20 * 55);
+    assert_eq!(
+        pending.perft_frozen(1),
+        0,
+        "no moves while a roll is pending"
+    );
+}
+
+#[test]
+fn carnival_turn_structure() {
+    let mut pos = RefPosition::startpos("carnival").unwrap();
+    assert_eq!(pos.chance_probability("roll:1:1"), None, "no roll pending");
+    pos.play("e2e3").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=2:1/2:1 pending=roll"
+    );
+    // While White owes its roll nobody moves.
+    assert!(pos.legal_moves().is_empty());
+    assert!(pos.play("e7e6").is_err());
+    // 21 distinct throws, larger number first: 6 doubles of 1/36 and 15
+    // pairs of 2/36, summing to 1.
+    let throws = pos.legal_actions();
+    assert_eq!(throws.len(), 21);
+    assert!(throws.contains(&"roll:6:4".to_string()));
+    assert!(!throws.contains(&"roll:4:6".to_string()));
+    assert!(pos.play("roll:4:6").is_err());
+    assert_eq!(pos.chance_probability("roll:3:3"), Some(1.0 / 36.0));
+    assert_eq!(pos.chance_probability("roll:6:4"), Some(2.0 / 36.0));
+    assert_eq!(pos.chance_probability("roll:4:6"), None);
+    assert_eq!(pos.chance_probability("knight:2:1"), None);
+    let total: f64 = throws
+        .iter()
+        .map(|t| pos.chance_probability(t).unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+
+    // 6 and 4: the 6 is any of 1..5, so 4:1 Giraffe, 4:2 Charolais (the
+    // page's "Carriage"), 4:3 Antelope, 4:4 Commuter, 5:4 Rector.
+    pos.play("roll:6:4").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=2:1/2:1 pending=choose:6:4"
+    );
+    assert_eq!(
+        pos.legal_actions(),
+        [
+            "knight:4:1",
+            "knight:4:2",
+            "knight:4:3",
+            "knight:4:4",
+            "knight:5:4"
+        ]
+    );
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(pos.chance_probability("roll:6:4"), None);
+    assert!(pos.play("knight:2:1").is_err());
+    pos.play("knight:4:2").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=4:2/2:1"
+    );
+    assert_eq!(pos.legal_actions().len(), 20);
+    pos.play("e7e6,e6e5").unwrap();
+    // Black's double step: e6 is the en-passant square (written although no
+    // White pawn attacks it); Black owes a roll; the move number goes up.
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 knights=4:2/2:1 pending=roll"
+    );
+    // A throw of two numbers up to 5 fixes the leaper at once.
+    pos.play("roll:3:3").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 knights=4:2/3:3"
+    );
+    // White's Knights are 4:2 Charolais now: b1 jumps to f3. Double six
+    // then offers all fifteen.
+    pos.play("b1f3").unwrap();
+    pos.play("roll:6:6").unwrap();
+    assert_eq!(pos.legal_actions().len(), 15);
+    pos.play("knight:5:5").unwrap();
+    assert!(pos.to_fen().ends_with(" b KQkq - 1 2 knights=5:5/3:3"));
+
+    // Rolls happen even for a side without knights.
+    let mut bare = position("carnival", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 knights=2:1/2:1");
+    bare.play("e1e2").unwrap();
+    assert_eq!(
+        bare.to_fen(),
+        "4k3/8/8/8/8/8/4K3/8 b - - 1 1 knights=2:1/2:1 pending=roll"
+    );
+
+    // All Oblique: a 6 is an ordinary number, a double gives the choice.
+    let mut oblique = RefPosition::startpos("carnival-oblique").unwrap();
+    oblique.play("e2e3").unwrap();
+    assert_eq!(oblique.legal_actions().len(), 21);
+    oblique.play("roll:6:4").unwrap();
+    assert!(oblique.to_fen().ends_with(" knights=6:4/2:1"));
+    oblique.play("e7e6").unwrap();
+    oblique.play("roll:3:3").unwrap();
+    assert_eq!(
+        oblique.legal_actions(),
+        [
+            "knight:3:1",
+            "knight:3:2",
+            "knight:4:3",
+            "knight:5:3",
+            "knight:6:3"
+        ]
+    );
+    oblique.play("knight:6:3").unwrap();
+    assert!(oblique.to_fen().ends_with(" w KQkq - 0 2 knights=6:4/6:3"));
+}
+
+#[test]
+fn carnival_two_paths_and_double_capture() {
+    // White pawn d2 (unmoved), Kh1; Black pawns c3, e3, d4, kh8. King g1 g2
+    // h2 (3; the black pawns attack b2 d2 f2 c3 e3). Pawn: single d3, dxc3,
+    // dxe3 (3). Two steps: d3 then d4 is blocked, d3 then c4 / e4 finds
+    // nothing to take; c3 (capture) then c4 (empty) or d4 (capture); e3
+    // (capture) then e4 or d4 (capture); b4 and f4 are empty (4). The two
+    // double captures both end on d4 by different paths: two moves. 10.
+    let pos = position(
+        "carnival",
+        "7k/8/8/8/3p4/2p1p3/3P4/7K w - - 0 1 knights=2:1/2:1",
+    );
+    check_moves(
+        &pos,
+        10,
+        &[
+            "d2d3",
+            "d2c3",
+            "d2e3",
+            "d2c3,c3c4",
+            "d2e3,e3e4",
+            "d2c3,c3d4",
+            "d2e3,e3d4",
+        ],
+        &["d2d4", "d2d3,d3d4", "d2d3,d3c4", "d2c3,c3b4", "d2e3,e3f4"],
+    );
+    // Both pawns taken; c3 is the en-passant square, the pawn that stepped
+    // is not beyond it (c4) but on d4: `c3>d4`. The clock restarts.
+    let mut left = pos.clone();
+    left.play("d2c3,c3d4").unwrap();
+    assert_eq!(
+        left.to_fen(),
+        "7k/8/8/8/3P4/4p3/8/7K b - c3>d4 0 1 knights=2:1/2:1 pending=roll"
+    );
+    let mut right = pos.clone();
+    right.play("d2e3,e3d4").unwrap();
+    assert_eq!(
+        right.to_fen(),
+        "7k/8/8/8/3P4/2p5/8/7K b - e3>d4 0 1 knights=2:1/2:1 pending=roll"
+    );
+    assert_ne!(left, right);
+    // Black, after White's throw: king g8 g7 h7, pawn e2 (its diagonals d2
+    // f2 are empty, and no black pawn attacks c3): 4.
+    left.play("roll:1:1").unwrap();
+    check_moves(&left, 4, &["e3e2"], &[]);
+}
+
+#[test]
+fn carnival_en_passant_of_a_pawn_not_beyond_the_square() {
+    // White: Ke1, pawn d2 (unmoved). Black: ke8, pawn c4, Knight e4 (the
+    // Knight, 2:1, covers d2 f2 c3 g3 c5 g5 d6 f6). King d1 e2 f1 (3; f2 is
+    // covered); pawn d3, and two steps d3-d4, d3xc4, d3xe4 (4). 7.
+    let pos = position(
+        "carnival",
+        "4k3/8/8/8/2p1n3/8/3P4/4K3 w - - 0 1 knights=2:1/2:1",
+    );
+    check_moves(
+        &pos,
+        7,
+        &["d2d3", "d2d3,d3d4", "d2d3,d3c4", "d2d3,d3e4"],
+        &["e1f2", "d2c3,c3d4"],
+    );
+    let mut pos = pos;
+    pos.play("d2d3,d3e4").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 knights=2:1/2:1 pending=roll"
+    );
+    // The en-passant right survives the roll.
+    pos.play("roll:5:5").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 knights=5:5/2:1"
+    );
+    // Black: king d8 f8 d7 e7 f7 (5), pawn c3 and cxd3 en passant (2). 7.
+    check_moves(&pos, 7, &["c4d3", "c4c3"], &["c4b3"]);
+    let mut taken = pos.clone();
+    taken.play("c4d3").unwrap();
+    // The pawn on e4 is gone, the capturer stands on d3.
+    assert_eq!(
+        taken.to_fen(),
+        "4k3/8/8/8/8/3p4/8/4K3 w - - 0 2 knights=5:5/2:1 pending=roll"
+    );
+    // Read with `-` (as the engine may write when nobody can take), there
+    // is no en passant: 6.
+    let none = position(
+        "carnival",
+        "4k3/8/8/8/2p1P3/8/8/4K3 b - - 0 1 knights=5:5/2:1",
+    );
+    check_moves(&none, 6, &["c4c3"], &["c4d3"]);
+    // A straight double step: the victim is beyond the square, written `d3`.
+    let mut straight = position(
+        "carnival",
+        "4k3/8/8/8/2p1n3/8/3P4/4K3 w - - 0 1 knights=2:1/2:1",
+    );
+    straight.play("d2d3,d3d4").unwrap();
+    assert_eq!(
+        straight.to_fen(),
+        "4k3/8/8/8/2pPn3/8/8/4K3 b - d3 0 1 knights=2:1/2:1 pending=roll"
+    );
+    straight.play("roll:2:1").unwrap();
+    straight.play("c4d3").unwrap();
+    assert_eq!(
+        straight.to_fen(),
+        "4k3/8/8/8/4n3/3p4/8/4K3 w - - 0 2 knights=2:1/2:1 pending=roll"
+    );
+}
+
+#[test]
+fn carnival_every_leaper_from_a_central_square() {
+    // White Knight d4, Kd1; Black kd8 (kings on the knight's file, which no
+    // leaper reaches). From d4 a leap of v squares fits towards the a-file
+    // or first rank for v <= 3 and towards the h-file or eighth rank for
+    // v <= 4: n(v) = 2 directions per axis for v <= 3, 1 for v = 4, 0 for
+    // v >= 5. An a:b leaper with a != b has 2 n(a) n(b) targets, a diagonal
+    // a:a has n(a)^2.
+    let counts: &[(&str, usize)] = &[
+        ("1:1", 4), // Ferz
+        ("2:2", 4), // Elephant
+        ("3:3", 4), // Tripper
+        ("4:4", 1), // Commuter: h8 only
+        ("5:5", 0), // Quitter
+        ("2:1", 8), // Knight
+        ("3:1", 8), // Camel
+        ("3:2", 8), // Zebra
+        ("4:1", 4), // Giraffe
+        ("4:2", 4), // Charolais
+        ("4:3", 4), // Antelope
+        ("5:1", 0), // Zemel
+        ("5:2", 0), // Satyr
+        ("5:3", 0), // Gimel
+        ("5:4", 0), // Rector
+        ("6:1", 0), // Flamingo (All Oblique)
+        ("6:2", 0), // Crane
+        ("6:3", 0), // Chamois
+        ("6:4", 0), // Zherolais
+        ("6:5", 0), // Parson
+    ];
+    let mut tested = 0;
+    for variant in ["carnival", "carnival-oblique"] {
+        let v = reference::variants::variant_by_name(variant).unwrap();
+        let leapers = v.dice.unwrap().leapers;
+        assert_eq!(leapers.len(), 15, "{variant}");
+        for &(a, b, _name) in leapers {
+            let leaper = format!("{a}:{b}");
+            let want = counts.iter().find(|(l, _)| *l == leaper).unwrap().1;
+            let fen = format!("3k4/8/8/8/3N4/8/8/3K4 w - - 0 1 knights={leaper}/2:1");
+            assert_eq!(moves_from(&position(variant, &fen), "d4"), want, "{fen}");
+            tested += 1;
+        }
+    }
+    assert_eq!(tested, 30);
+    // The six-leapers from b2 (White Ka1, Black ke4, neither on the h-file
+    // or the eighth rank): +6 fits on both axes, -6 on neither, 1 both
+    // ways, so 6:1 has 2 x 1 x 2 = 4 targets (h3 h1 c8 a8), 6:x 2.
+    for (leaper, want) in [("6:1", 4), ("6:2", 2), ("6:3", 2), ("6:4", 2), ("6:5", 2)] {
+        let fen = format!("8/8/8/8/4k3/8/1N6/K7 w - - 0 1 knights={leaper}/2:1");
+        assert_eq!(
+            moves_from(&position("carnival-oblique", &fen), "b2"),
+            want,
+            "{fen}"
+        );
+    }
+    // The Carnival names: 15, the 10 oblique and the 5 diagonal ones.
+    let names: Vec<&str> = reference::variants::CARNIVAL
+        .dice
+        .unwrap()
+        .leapers
+        .iter()
+        .map(|l| l.2)
+        .collect();
+    assert!(names.contains(&"Charolais") && names.contains(&"Quitter"));
+}
+
+#[test]
+fn carnival_promoted_knight_moves_as_the_current_leaper() {
+    // White pawn b7 promotes to a Knight on b8; the throw after the move
+    // decides what it attacks. Black's king e8: d8 f8 d7 e7 f7.
+    let start = position(
+        "carnival",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 knights=2:1/2:1",
+    );
+    for (throw, covered, count) in [
+        ("roll:2:1", "e8d7", 4), // b8 Knight: a6 c6 d7
+        ("roll:3:1", "e8e7", 4), // b8 Camel: a5 c5 e7
+        ("roll:3:3", "", 5),     // b8 Tripper: e5 only
+    ] {
+        let mut pos = start.clone();
+        pos.play("b7b8n").unwrap();
+        pos.play(throw).unwrap();
+        let absent: &[&str] = if covered.is_empty() { &[] } else { &[covered] };
+        check_moves(&pos, count, &[], absent);
+    }
+}
+
+#[test]
+fn carnival_king_and_a_tripper() {
+    // Black Knight h5 as the 3:3 Tripper covers e2 (and e8): White's king
+    // on e1 has d1 d2 f1 f2, not e2. 4.
+    let tripper = position("carnival", "4k3/8/8/7n/8/8/8/4K3 w - - 0 1 knights=2:1/3:3");
+    check_moves(&tripper, 4, &["e1d2", "e1f2"], &["e1e2"]);
+    // The same Knight as a 2:1 Knight covers g3 f4 f6 g7: all 5.
+    let knight = position("carnival", "4k3/8/8/7n/8/8/8/4K3 w - - 0 1 knights=2:1/2:1");
+    check_moves(&knight, 5, &["e1e2"], &[]);
+    // White's own leaper does not matter for White's king.
+    let own = position("carnival", "4k3/8/8/7n/8/8/8/4K3 w - - 0 1 knights=3:3/2:1");
+    check_moves(&own, 5, &["e1e2"], &[]);
+}
+
+#[test]
+fn carnival_king_attacked_by_a_second_leg() {
+    // Black pawn e7 has never moved: it may step to e6 and then take on d5
+    // or f5. White's king on d5 is in check. King: c4 d4 e4 c5 e5 c6 e6
+    // (d6 is covered by the pawn directly; on e6 the king blocks the first
+    // step). The rook a1 cannot take the pawn or stand on e6: none of its
+    // 14 moves answers the check. 7.
+    let check = position(
+        "carnival",
+        "7k/4p3/8/3K4/8/8/8/R7 w - - 0 1 knights=2:1/2:1",
+    );
+    check_moves(
+        &check,
+        7,
+        &["d5e6", "d5c6", "d5e5"],
+        &["d5d6", "a1a2", "a1e1"],
+    );
+    // The same with the pawn already moved (`~e7`): no two-step attack, the
+    // king is not in check; king 8 minus d6 = 7, rook 14: 21.
+    let moved = position(
+        "carnival",
+        "7k/4p3/8/3K4/8/8/8/R7 w - - 0 1 knights=2:1/2:1 ~e7",
+    );
+    check_moves(&moved, 21, &["a1a2"], &["d5d6"]);
+
+    // A first step that captures: White pawn d6 lets e7 take it and go on
+    // to c5 or e5, so White's king on e5 is in check. King: d4 e4 f4 e6
+    // (d5 f5 are second-leg squares via e6, f6 is covered directly, d6 is
+    // White's own); pawn: d7 (no white piece left on d6 to take: the check
+    // is gone) and dxe7. 6.
+    let capture = position(
+        "carnival",
+        "7k/4p3/3P4/4K3/8/8/8/8 w - - 0 1 knights=2:1/2:1",
+    );
+    check_moves(
+        &capture,
+        6,
+        &["e5d4", "e5e4", "e5f4", "e5e6", "d6d7", "d6e7"],
+        &["e5d5", "e5f5", "e5f6"],
+    );
+}
+
+#[test]
+fn carnival_castling_through_a_leaper_attack() {
+    // Black Knight b5 as the 4:4 Commuter covers f1 (and nothing else on
+    // the board near White): no e1g1, no e1f1. King d1 d2 e2 f2 (4), rook
+    // h2..h8 g1 f1 (9). 13.
+    let fen = "k7/8/8/1n6/8/8/8/4K2R w K - 0 1";
+    let commuter = position("carnival", &format!("{fen} knights=2:1/4:4"));
+    check_moves(&commuter, 13, &["e1f2", "h1f1"], &["e1g1", "e1f1"]);
+    // As a 2:1 Knight it covers a3 c3 d4 d6 a7 c7: king 5 + castling +
+    // rook 9 = 15.
+    let knight = position("carnival", &format!("{fen} knights=2:1/2:1"));
+    check_moves(&knight, 15, &["e1g1", "e1f1"], &[]);
+    let mut castled = knight.clone();
+    castled.play("e1g1").unwrap();
+    assert_eq!(
+        castled.to_fen(),
+        "k7/8/8/1n6/8/8/8/5RK1 b - - 1 1 knights=2:1/2:1 pending=roll"
+    );
+}
+
+#[test]
+fn carnival_fen_round_trips_and_errors() {
+    let fens = [
+        ("carnival", CARNIVAL_START),
+        (
+            "carnival",
+            "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=2:1/2:1 pending=roll",
+        ),
+        (
+            "carnival",
+            "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=2:1/2:1 pending=choose:6:6",
+        ),
+        (
+            "carnival",
+            "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 knights=2:1/2:1 pending=choose:6:1",
+        ),
+        (
+            "carnival",
+            "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 knights=5:5/2:1",
+        ),
+        (
+            "carnival",
+            "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 knights=2:1/1:1 pending=roll",
+        ),
+        (
+            "carnival",
+            "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 knights=2:1/1:1 pending=choose:6:3",
+        ),
+        (
+            "carnival",
+            "4k3/3p4/8/4P3/8/8/8/4K3 w - d6>e5 0 9 knights=4:3/4:4",
+        ),
+        (
+            "carnival-oblique",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 12 40 knights=6:5/6:1",
+        ),
+        (
+            "carnival-oblique",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 12 40 knights=6:5/6:1 pending=choose:2:2",
+        ),
+        (
+            "carnival",
+            "7k/4p3/8/3K4/8/8/8/R7 w - - 0 1 knights=2:1/2:1 ~e7",
+        ),
+    ];
+    for (variant, fen) in fens {
+        let pos = position(variant, fen);
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(position(variant, &pos.to_fen()), pos);
+    }
+    // Without the knights field both sides have the Knight.
+    let short = position(
+        "carnival",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert_eq!(short.to_fen(), CARNIVAL_START);
+    // The extension fields may come in any order.
+    let swapped = position(
+        "carnival",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1 pending=roll knights=3:2/2:1",
+    );
+    assert_eq!(
+        swapped.to_fen(),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1 knights=3:2/2:1 pending=roll"
+    );
+
+    let board = "4k3/8/8/8/2p1P3/8/8/4K3 b - - 0 1";
+    for (variant, bad) in [
+        ("carnival", format!("{board} knights=1:2/2:1")), // smaller first
+        ("carnival", format!("{board} knights=6:1/2:1")), // no 6 in Carnival
+        ("carnival", format!("{board} knights=2:1")),     // one side only
+        (
+            "carnival",
+            format!("{board} knights=2:1/2:1 knights=2:1/2:1"),
+        ),
+        (
+            "carnival",
+            format!("{board} knights=2:1/2:1 pending=choose:3:2"),
+        ), // no choice
+        (
+            "carnival",
+            format!("{board} knights=2:1/2:1 pending=choose:4:6"),
+        ),
+        (
+            "carnival",
+            format!("{board} knights=2:1/2:1 pending=rolled"),
+        ),
+        (
+            "carnival",
+            format!("{board} knights=2:1/2:1 pending=roll 0"),
+        ),
+        ("carnival-oblique", format!("{board} knights=3:3/2:1")), // no diagonals
+        (
+            "carnival-oblique",
+            format!("{board} knights=2:1/2:1 pending=choose:6:2"),
+        ),
+        ("chess", format!("{board} knights=2:1/2:1")),
+        ("chess", format!("{board} pending=roll")),
+        ("chess", board.replace(" - 0 1", " d3>e4 0 1")),
+        ("carnival", board.replace(" - 0 1", " d3>d4 0 1")), // written `d3`
+        ("carnival", board.replace(" - 0 1", " d3>f4 0 1")),
+        ("carnival", board.replace(" - 0 1", " d3>e2 0 1")),
+    ] {
+        assert!(RefPosition::from_fen(variant, &bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn carnival_random_games_round_trip_through_fen() {
+    // Fixed-seed walks through every kind of action: each state (moves,
+    // pending rolls, pending choices) reads back equal from its own FEN,
+    // and every listed action can be played.
+    for variant in ["carnival", "carnival-oblique"] {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let (mut two_steps, mut choices, mut ep_elsewhere) = (0, 0, 0);
+        for _game in 0..8 {
+            let mut pos = RefPosition::startpos(variant).unwrap();
+            for _ply in 0..300 {
+                let actions = pos.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut unique = actions.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), actions.len(), "{variant}: listed twice");
+                let action = &actions[(seed % actions.len() as u64) as usize];
+                two_steps += usize::from(action.contains(','));
+                choices += usize::from(action.starts_with("knight:"));
+                pos.play(action).unwrap();
+                let fen = pos.to_fen();
+                ep_elsewhere += usize::from(fen.contains('>'));
+                assert_eq!(position(variant, &fen), pos, "{variant}: {fen}");
+            }
+        }
+        assert!(
+            two_steps > 0 && choices > 0 && ep_elsewhere > 0,
+            "{variant}"
+        );
+    }
+}
+
+#[test]
+fn carnival_constructed_positions_depth_one() {
+    // Kiwipete with White's Knights as 3:3 Trippers and Black's as 5:2
+    // Satyrs. With 2:1 Knights chess has 48 moves and Carnival 50: a2-a3
+    // then a3xb4, and g2xh3 then h3-h4, are new. The Trippers have c3xf6,
+    // e5xh8 and e5-b8 (3) instead of the Knights' 11: 42. The Satyrs cover
+    // d1 (from b6 and f6): no Kd1 and no O-O-O. 40.
+    let kiwi = position(
+        "carnival",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 knights=3:3/5:2",
+    );
+    check_moves(
+        &kiwi,
+        40,
+        &["a2a3,a3b4", "g2h3,h3h4", "c3f6", "e5h8", "e5b8", "e1g1"],
+        &["e1c1", "e1d1", "c3b5", "e5f7"],
+    );
+
+    // Black: Nd4 (covers c2 e2 b3 f3 b5 f5 c6 e6), pawns c3 (covers b2 d2),
+    // b4, c5, e5. White: king d1 f1 O-O O-O-O (4); Ra1 b1 c1 d1 (3); Rh1
+    // g1 f1 (2); Nf3 g5 h4 g1 d2 d4x e5x (6); pawns: a2: a3, a3-a4, a3xb4
+    // (3); b2: b3, bxc3, bxc3-c4, bxc3xb4, bxc3xd4 (5; b3 then b4 is
+    // blocked); c2, d3, e4, f2 none; g2 and h2 a single and a straight
+    // two-step each (4). 27.
+    let captures = position(
+        "carnival",
+        "r3k2r/pp3ppp/2n5/2p1p3/1p1nP3/2pP1N2/PPP2PPP/R3K2R w KQkq - 0 1 knights=2:1/2:1",
+    );
+    check_moves(
+        &captures,
+        27,
+        &[
+            "b2c3,c3c4",
+            "b2c3,c3b4",
+            "b2c3,c3d4",
+            "a2a3,a3b4",
+            "e1c1",
+            "e1g1",
+        ],
+        &["b2b3,b3b4", "c2c3", "e1d2", "e1e2"],
+    );
+
+    // Promotion: pawns b7 and g7 promote on b8 / g8 and by taking a8 / h8,
+    // four pieces each (16). King d1 d2 e2 f2 (f1 is covered by g2, c1 by
+    // b2: no castling) (4); Ra1 a2..a8x, b1 c1 d1 (10); Rh1 h2..h8x, g1 f1
+    // (9). 39.
+    let promotions = position(
+        "carnival",
+        "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1 knights=3:3/4:1",
+    );
+    check_moves(
+        &promotions,
+        39,
+        &["b7b8n", "b7a8q", "g7h8r", "g7g8b"],
+        &["e1g1", "e1c1", "e1f1"],
+    );
+
+    // All Oblique. Black just played e7-e6xd5 (`e6>d5`). White: King d1 d2
+    // e2 f1 O-O O-O-O (6); Ra1 b1 c1 d1 (3); Rh1 g1 f1 (2); Nf3 as the 6:1
+    // Flamingo has no square on the board (0); pawns a2 b2 c2 g2 h2: a
+    // single and a straight two-step each (10), f2 blocked (0), f5: f6 and
+    // f5xe6 en passant taking d5 (2). 23. (Black's 6:5 Parson on b6 covers
+    // only h1.)
+    let oblique = position(
+        "carnival-oblique",
+        "r3k2r/p1pp1ppp/1n6/3p1P2/8/5N2/PPP2PPP/R3K2R w KQkq e6>d5 0 1 knights=6:1/6:5",
+    );
+    check_moves(&oblique, 23, &["f5e6", "f5f6", "e1g1", "e1c1"], &["f3e5"]);
+    let mut ep = oblique.clone();
+    ep.play("f5e6").unwrap();
+    assert_eq!(
+        ep.to_fen(),
+        "r3k2r/p1pp1ppp/1n2P3/8/8/5N2/PPP2PPP/R3K2R b KQkq - 0 1 knights=6:1/6:5 pending=roll"
+    );
+}
+
+/// Perft numbers for comparison with the engine (run with `--nocapture`).
+/// Depths 1-3 from the start and the expanded counts are checked above by
+/// hand; the rest are this generator's own counts.
+#[test]
+fn carnival_perft_numbers_for_the_engine() {
+    let cases = [
+        ("carnival", CARNIVAL_START),
+        ("carnival-oblique", CARNIVAL_START),
+        // Kiwipete with Eurofighter pawns and changed leapers.
+        (
+            "carnival",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 knights=3:3/5:2",
+        ),
+        // Many first-step and second-step captures for White.
+        (
+            "carnival",
+            "r3k2r/pp3ppp/2n5/2p1p3/1p1nP3/2pP1N2/PPP2PPP/R3K2R w KQkq - 0 1 knights=2:1/2:1",
+        ),
+        // Promotions (to dice knights) and castling under a Tripper and a Giraffe.
+        (
+            "carnival",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1 knights=3:3/4:1",
+        ),
+        // All Oblique with six-leapers; Black just played e7e6,e6xd5: f5xe6
+        // en passant takes the pawn on d5.
+        (
+            "carnival-oblique",
+            "r3k2r/p1pp1ppp/1n6/3p1P2/8/5N2/PPP2PPP/R3K2R w KQkq e6>d5 0 1 knights=6:1/6:5",
+        ),
+    ];
+    for (variant, fen) in cases {
+        let pos = position(variant, fen);
+        let frozen: Vec<u64> = (1..=4).map(|d| pos.perft_frozen(d)).collect();
+        println!("{variant} frozen {frozen:?} {fen}");
+    }
+    for variant in ["carnival", "carnival-oblique"] {
+        let pos = RefPosition::startpos(variant).unwrap();
+        let expanded: Vec<u64> = (1..=2).map(|d| pos.perft_expanded(d)).collect();
+        println!("{variant} expanded {expanded:?} start");
+    }
+}

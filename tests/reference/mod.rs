@@ -17,7 +17,13 @@
 //!   it if one of the mover's royal pieces is then attacked, where "attacked"
 //!   means "some capture move of the opponent lands on it";
 //! * an extinction rule (Pawn Eaters): when either side has no piece of the
-//!   given kind the game is over and there are no moves.
+//!   given kind the game is over and there are no moves;
+//! * dice (Carnival of the Animals): each side has a current leaper, the
+//!   type its knights move as; after every move the mover throws two dice
+//!   and maybe chooses, which fixes its next leaper. Until then the position
+//!   has a pending roll or choice and no moves (`legal_actions` lists the
+//!   throws or the options). Eurofighter pawns make their first move as two
+//!   single steps, each straight (quiet) or diagonal (capturing).
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
@@ -26,7 +32,7 @@
 /// The piece and variant tables (public so tests can inspect them).
 pub mod variants;
 
-use variants::{Mode, PieceDef, Reach, Variant};
+use variants::{Dice, Leaper, Mode, PieceDef, Reach, Variant, Vector};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -74,6 +80,12 @@ enum Special {
         rook_from: usize,
         rook_to: usize,
     },
+    /// A Eurofighter first move: two single steps, from -> via -> to, each
+    /// capturing whatever enemy stands where it lands. Afterwards `via` is
+    /// the en-passant square.
+    TwoSteps {
+        via: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +102,17 @@ struct Move {
 struct EnPassant {
     square: usize,
     victim: usize,
+}
+
+/// What the dice still owe before the side to move may move. The side that
+/// owes it is the one that just moved (the *actor*, not the side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Nothing,
+    /// The actor must throw the dice.
+    Roll,
+    /// The actor threw (x, y), x >= y, and must pick one of the offers.
+    Choose(u8, u8),
 }
 
 /// What kind of cell a grid cell is (see `Variant::shape`).
@@ -116,6 +139,10 @@ pub struct RefPosition {
     ep: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
+    /// Dice games: the leaper each side's dice knights move as (White's,
+    /// Black's). Other games: always the Knight, never used.
+    knights: [Leaper; 2],
+    pending: Pending,
 }
 
 /// Two positions are equal when they are the same game in the same state.
@@ -130,6 +157,8 @@ impl PartialEq for RefPosition {
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.knights == other.knights
+            && self.pending == other.pending
     }
 }
 
@@ -138,8 +167,8 @@ impl Eq for RefPosition {}
 impl RefPosition {
     // ------------------------------------------------------------ public API
 
-    /// variant: "chess", "wolf", "hubbub", "pawneaters". Parses the FEN
-    /// itself (its own simple parser).
+    /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
+    /// "carnival-oblique". Parses the FEN itself (its own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
             .ok_or_else(|| format!("unknown variant {variant:?}"))?;
@@ -156,29 +185,80 @@ impl RefPosition {
     /// letter in lower case (e2e4, e7e8q); castling as the king's move
     /// (e1g1); en passant as the capturer's diagonal move, except for a
     /// piece with `ep_two_legs` (the Pawn Eater): `d5e5,e5e6`, to the
-    /// victim and on to the en-passant square.
+    /// victim and on to the en-passant square. A Eurofighter first move is
+    /// always written in its two legs (`d2d3,d3d4`, `d2c3,c3d4`). Empty
+    /// while a roll or choice is pending.
     pub fn legal_moves(&self) -> Vec<String> {
         self.legal().iter().map(|&m| self.move_text(m)).collect()
     }
 
-    /// Plays one legal move given in that text; Err if it is not legal.
-    pub fn play(&mut self, uci: &str) -> Result<(), String> {
+    /// What may be played now: the legal moves when nothing is pending; the
+    /// distinct throws `roll:X:Y` (X >= Y; 21 of them with two six-sided
+    /// dice) when a roll is pending; the offered leapers `knight:A:B`
+    /// (A >= B) when a choice is pending.
+    pub fn legal_actions(&self) -> Vec<String> {
+        match self.pending {
+            Pending::Nothing => self.legal_moves(),
+            Pending::Roll => self
+                .throws()
+                .iter()
+                .map(|&(x, y)| format!("roll:{x}:{y}"))
+                .collect(),
+            Pending::Choose(x, y) => (self.dice().offers)(x, y)
+                .iter()
+                .map(|&(a, b)| format!("knight:{a}:{b}"))
+                .collect(),
+        }
+    }
+
+    /// The probability of a throw `roll:X:Y` while a roll is pending: two
+    /// different numbers 2/36, a double 1/36 (for six-sided dice). None when
+    /// no roll is pending or the text is not one of `legal_actions`.
+    pub fn chance_probability(&self, roll: &str) -> Option<f64> {
+        if self.pending != Pending::Roll {
+            return None;
+        }
+        let faces = f64::from(self.dice().faces);
+        self.throws()
+            .into_iter()
+            .find(|&(x, y)| format!("roll:{x}:{y}") == roll.trim())
+            .map(|(x, y)| if x == y { 1.0 } else { 2.0 } / (faces * faces))
+    }
+
+    /// Plays one action given in the text of `legal_actions`: a legal move
+    /// (in a dice game it leaves a roll pending), a throw or a choice; Err
+    /// if it is not one of them.
+    pub fn play(&mut self, action: &str) -> Result<(), String> {
+        let wanted = action.trim();
+        if self.pending != Pending::Nothing {
+            if !self.legal_actions().iter().any(|a| a == wanted) {
+                return Err(format!("not possible now: {action:?} in {}", self.to_fen()));
+            }
+            let number = |s: Option<&str>| s.and_then(|s| s.parse::<u8>().ok()).unwrap_or(0);
+            let mut parts = wanted.split(':');
+            let (kind, x, y) = (parts.next(), number(parts.next()), number(parts.next()));
+            match kind {
+                Some("roll") => self.throw(x, y),
+                _ => self.choose((x, y)),
+            }
+            return Ok(());
+        }
         // The simplest correct parser: compare with the text of every legal move.
-        let wanted = uci.trim();
         let found = self
             .legal()
             .into_iter()
             .find(|&m| self.move_text(m) == wanted);
         match found {
             Some(m) => {
-                self.make(m);
+                self.make_and_owe_roll(m);
                 Ok(())
             }
-            None => Err(format!("illegal move {uci:?} in {}", self.to_fen())),
+            None => Err(format!("illegal move {action:?} in {}", self.to_fen())),
         }
     }
 
-    /// Number of leaf nodes of the legal move tree of the given depth.
+    /// Number of leaf nodes of the legal move tree of the given depth. In a
+    /// dice game this is `perft_frozen`: moves only, no throws.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -192,6 +272,44 @@ impl RefPosition {
             let mut child = self.clone();
             child.make(m);
             total += child.perft(depth - 1);
+        }
+        total
+    }
+
+    /// Dice games: perft over moves only. No dice are ever thrown: a move
+    /// leaves nothing pending and both leapers stay as the FEN gives them.
+    /// A root with a pending roll or choice has no moves (0 from depth 1).
+    /// Other games: `perft`.
+    pub fn perft_frozen(&self, depth: u32) -> u64 {
+        self.perft(depth)
+    }
+
+    /// Dice games: the number of distinct action sequences in which each
+    /// ply is a move, then a throw, then (if the throw offers a choice) an
+    /// option. A roll or choice pending at the root is settled first, each
+    /// way, without using up depth. Depth 0 is 1, pending or not. Other
+    /// games: `perft`.
+    pub fn perft_expanded(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.variant.dice.is_none() {
+            return self.perft(depth);
+        }
+        if self.pending != Pending::Nothing {
+            return self
+                .settlements()
+                .iter()
+                .map(|p| p.perft_expanded(depth))
+                .sum();
+        }
+        let mut total = 0;
+        for m in self.legal() {
+            let mut child = self.clone();
+            child.make_and_owe_roll(m);
+            for settled in child.settlements() {
+                total += settled.perft_expanded(depth - 1);
+            }
         }
         total
     }
@@ -241,8 +359,16 @@ impl RefPosition {
         if castling.is_empty() {
             castling.push('-');
         }
+        // The en-passant square, and `>victim` when the piece to take does
+        // not stand one step straight beyond it (a Eurofighter double step
+        // with a diagonal second leg).
         let ep = match self.ep {
-            Some(ep) => square_name(v, ep.square),
+            Some(ep) if Some(ep.victim) == self.beyond(ep.square) => square_name(v, ep.square),
+            Some(ep) => format!(
+                "{}>{}",
+                square_name(v, ep.square),
+                square_name(v, ep.victim)
+            ),
             None => "-".to_string(),
         };
         let mut fen = format!(
@@ -258,6 +384,15 @@ impl RefPosition {
             .filter(|&sq| default[sq] && !self.is_unmoved(sq))
             .map(|sq| square_name(v, sq))
             .collect();
+        if v.dice.is_some() {
+            let [(a, b), (c, d)] = self.knights;
+            fen += &format!(" knights={a}:{b}/{c}:{d}");
+            match self.pending {
+                Pending::Nothing => {}
+                Pending::Roll => fen += " pending=roll",
+                Pending::Choose(x, y) => fen += &format!(" pending=choose:{x}:{y}"),
+            }
+        }
         if !moved.is_empty() {
             fen += &format!(" ~{}", moved.join(","));
         }
@@ -268,6 +403,82 @@ impl RefPosition {
 
     fn width(&self) -> usize {
         self.variant.width
+    }
+
+    /// The dice of a dice game.
+    fn dice(&self) -> &'static Dice {
+        self.variant.dice.expect("a dice game")
+    }
+
+    /// Every distinct throw (x, y), x >= y, of two dice.
+    fn throws(&self) -> Vec<(u8, u8)> {
+        let faces = self.dice().faces;
+        (1..=faces)
+            .flat_map(|x| (1..=x).map(move |y| (x, y)))
+            .collect()
+    }
+
+    /// The side that moved last and owes the pending roll or choice.
+    fn actor(&self) -> Color {
+        self.side.other()
+    }
+
+    /// The actor throws (x, y): its leaper is fixed, or a choice is pending.
+    fn throw(&mut self, x: u8, y: u8) {
+        let offers = (self.dice().offers)(x, y);
+        if let [only] = offers[..] {
+            self.knights[self.actor().index()] = only;
+            self.pending = Pending::Nothing;
+        } else {
+            self.pending = Pending::Choose(x, y);
+        }
+    }
+
+    /// The actor picks its next leaper.
+    fn choose(&mut self, leaper: Leaper) {
+        self.knights[self.actor().index()] = leaper;
+        self.pending = Pending::Nothing;
+    }
+
+    /// Plays a move; in a dice game the mover then owes a roll.
+    fn make_and_owe_roll(&mut self, m: Move) {
+        self.make(m);
+        if self.variant.dice.is_some() {
+            self.pending = Pending::Roll;
+        }
+    }
+
+    /// Every position reached by settling what is pending, one per sequence
+    /// (each throw, and after a throw that offers a choice, each option);
+    /// with nothing pending, just this position.
+    fn settlements(&self) -> Vec<RefPosition> {
+        match self.pending {
+            Pending::Nothing => vec![self.clone()],
+            Pending::Roll => self
+                .throws()
+                .into_iter()
+                .flat_map(|(x, y)| {
+                    let mut thrown = self.clone();
+                    thrown.throw(x, y);
+                    thrown.settlements()
+                })
+                .collect(),
+            Pending::Choose(x, y) => (self.dice().offers)(x, y)
+                .into_iter()
+                .map(|leaper| {
+                    let mut chosen = self.clone();
+                    chosen.choose(leaper);
+                    chosen
+                })
+                .collect(),
+        }
+    }
+
+    /// The square one step straight beyond `sq` in the actor's forward
+    /// direction: where a straight double step over `sq` ends.
+    fn beyond(&self, sq: usize) -> Option<usize> {
+        let forward = if self.actor() == Color::White { 1 } else { -1 };
+        self.offset(sq, 0, forward)
     }
 
     fn def(&self, kind: PieceKind) -> &'static PieceDef {
@@ -320,6 +531,14 @@ impl RefPosition {
             }
         }
         let mut s = square_name(v, m.from) + &square_name(v, m.to);
+        if let Special::TwoSteps { via } = m.special {
+            let via = square_name(v, via);
+            s = format!(
+                "{}{via},{via}{}",
+                square_name(v, m.from),
+                square_name(v, m.to)
+            );
+        }
         if let Some(kind) = m.promotion {
             s.push(self.def(kind).letter);
         }
@@ -345,7 +564,15 @@ impl RefPosition {
             let first = moves.len();
             // Vectors are written for White; Black sees the board upside down.
             let forward = if color == Color::White { 1 } else { -1 };
-            for vec in def.vectors {
+            // A dice knight moves as its side's current leaper.
+            let dice_vectors;
+            let vectors: &[Vector] = if def.dice_leaper {
+                dice_vectors = variants::leaper_vectors(self.knights[color.index()]);
+                &dice_vectors
+            } else {
+                def.vectors
+            };
+            for vec in vectors {
                 if vec.first_move_only && !self.is_unmoved(from) {
                     continue;
                 }
@@ -399,6 +626,9 @@ impl RefPosition {
                         }
                     }
                 }
+            }
+            if def.eurofighter && self.is_unmoved(from) {
+                self.push_two_steps(&mut moves, def, color, from, captures_only);
             }
             if let (Some(far_ranks), false) = (def.teleport, captures_only) {
                 self.push_teleports(&mut moves, first, def, color, from, far_ranks);
@@ -460,13 +690,72 @@ impl RefPosition {
         match self.board[ep.victim] {
             Some((c, k))
                 if c != color
-                    && self.def(k).vectors.iter().any(|v| v.double_step)
+                    && (self.def(k).eurofighter
+                        || self.def(k).vectors.iter().any(|v| v.double_step))
                     && !self.def(k).immune_from.contains(&def.letter) =>
             {
                 let special = Special::EnPassant { victim: ep.victim };
                 self.push_move(moves, def, color, from, to, special);
             }
             _ => {}
+        }
+    }
+
+    /// May a single step of this mode land on `sq`: an empty ordinary square
+    /// unless capture-only, an enemy (that this piece may take) unless
+    /// move-only?
+    fn step_allowed(&self, mode: Mode, def: &PieceDef, color: Color, sq: usize) -> bool {
+        match self.board[sq] {
+            None => mode != Mode::CaptureOnly && cell(self.variant, sq) != Cell::CaptureOnly,
+            Some((c, victim)) => {
+                c != color
+                    && mode != Mode::MoveOnly
+                    && !self.def(victim).immune_from.contains(&def.letter)
+            }
+        }
+    }
+
+    /// The Eurofighter first move: two of the piece's single-step vectors
+    /// in a row, from -> via -> to, each allowed on its own square as
+    /// `step_allowed` says, the first judged on the board as it is, the
+    /// second on the board after the first (the only squares that changed,
+    /// `from` and `via`, cannot be reached again by a forward step, which
+    /// we check). One move per path, so two paths to the same square are
+    /// two moves. A first step that would promote ends the move: no second
+    /// step (never happens on 8x8). With `captures_only`, only the paths
+    /// whose second step captures (for the attack test).
+    fn push_two_steps(
+        &self,
+        moves: &mut Vec<Move>,
+        def: &PieceDef,
+        color: Color,
+        from: usize,
+        captures_only: bool,
+    ) {
+        let forward = if color == Color::White { 1 } else { -1 };
+        for first in def.vectors {
+            let Some(via) = self.offset(from, first.dx, first.dy * forward) else {
+                continue;
+            };
+            if !self.step_allowed(first.mode, def, color, via)
+                || (!def.promotions.is_empty()
+                    && self.relative_rank(via, color) >= self.variant.promotion_rank)
+            {
+                continue;
+            }
+            for second in def.vectors {
+                let Some(to) = self.offset(via, second.dx, second.dy * forward) else {
+                    continue;
+                };
+                assert!(to != from && to != via, "Eurofighter steps go forward");
+                if !self.step_allowed(second.mode, def, color, to)
+                    || (captures_only && self.board[to].is_none())
+                {
+                    continue;
+                }
+                let special = Special::TwoSteps { via };
+                self.push_move(moves, def, color, from, to, special);
+            }
         }
     }
 
@@ -583,8 +872,9 @@ impl RefPosition {
 
     /// Legal moves by brute force: try each pseudo-legal move on a copy.
     /// A game that is over by extinction has none.
+    /// So has a dice game while a roll or choice is pending.
     fn legal(&self) -> Vec<Move> {
-        if self.extinct() {
+        if self.extinct() || self.pending != Pending::Nothing {
             return Vec::new();
         }
         let us = self.side;
@@ -609,6 +899,12 @@ impl RefPosition {
         self.clear_unmoved(m.from);
         match m.special {
             Special::None | Special::DoubleStep { .. } => {}
+            Special::TwoSteps { via } => {
+                // The first step took whatever stood there.
+                captured |= self.board[via].is_some();
+                self.board[via] = None;
+                self.clear_unmoved(via);
+            }
             Special::EnPassant { victim } => {
                 self.board[victim] = None;
                 self.clear_unmoved(victim);
@@ -629,6 +925,10 @@ impl RefPosition {
                 square: skipped,
                 victim: m.to,
             }),
+            Special::TwoSteps { via } => Some(EnPassant {
+                square: via,
+                victim: m.to,
+            }),
             _ => None,
         };
 
@@ -645,7 +945,13 @@ impl RefPosition {
                     castle.king_from + y * v.width,
                     castle.rook_from + y * v.width,
                 ];
-                let touched = squares.contains(&m.from) || squares.contains(&m.to);
+                let via = match m.special {
+                    Special::TwoSteps { via } => Some(via),
+                    _ => None,
+                };
+                let touched = squares.contains(&m.from)
+                    || squares.contains(&m.to)
+                    || via.is_some_and(|via| squares.contains(&via));
                 if touched || (def.castling_king && c == color) {
                     self.castling[castle_index(v, c, i)] = false;
                 }
@@ -698,9 +1004,10 @@ fn castle_index(v: &Variant, color: Color, i: usize) -> usize {
     color.index() * v.castling.len() + i
 }
 
-/// Does this kind have a first-move privilege (some first-move-only vector)?
+/// Does this kind have a first-move privilege (some first-move-only vector,
+/// or the Eurofighter two-step first move)?
 fn has_first_move(def: &PieceDef) -> bool {
-    def.vectors.iter().any(|v| v.first_move_only)
+    def.eurofighter || def.vectors.iter().any(|v| v.first_move_only)
 }
 
 /// The default reading of first-move state: a piece of a kind with
@@ -828,13 +1135,30 @@ fn parse_placement(v: &Variant, field: &str) -> Result<Vec<Option<Piece>>, Strin
 }
 
 fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    // Our extension: a last field `~sq,sq,...` lists pieces that stand on a
-    // start square of their kind but have moved.
-    let moved_field = match fields.last() {
-        Some(f) if f.starts_with('~') && fields.len() > 4 => fields.pop(),
-        _ => None,
-    };
+    // Our extensions follow the standard fields, each at most once, in any
+    // order, each known by how it starts: `~sq,sq,...` lists pieces that
+    // stand on a start square of their kind but have moved; dice games have
+    // `knights=A:B/C:D` and maybe `pending=roll` or `pending=choose:X:Y`.
+    let mut fields: Vec<&str> = Vec::new();
+    let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
+    for (i, field) in fen.split_whitespace().enumerate() {
+        let extended = moved_field.or(knights_field).or(pending_field).is_some();
+        let slot = match field {
+            _ if i < 4 => None,
+            f if f.starts_with('~') => Some(&mut moved_field),
+            f if f.starts_with("knights=") => Some(&mut knights_field),
+            f if f.starts_with("pending=") => Some(&mut pending_field),
+            _ => None,
+        };
+        match slot {
+            Some(slot) if slot.is_some() => return Err(format!("{field:?} given twice")),
+            Some(slot) => *slot = Some(field),
+            None if extended => {
+                return Err(format!("standard FEN field {field:?} after our extensions"))
+            }
+            None => fields.push(field),
+        }
+    }
     if fields.len() < 4 || fields.len() > 6 {
         return Err(format!("FEN needs 4 to 6 fields (and maybe ~): {fen:?}"));
     }
@@ -871,6 +1195,23 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     // double steps record the real victim square in `make`.
     let ep = if fields[3] == "-" {
         None
+    } else if let Some((square, victim)) = fields[3].split_once('>') {
+        // `I>V` (Eurofighter pawns only): V, where the piece to take stands,
+        // is one step straight or diagonally forward from I for the side
+        // that moved, and not straight (that is written just `I`).
+        if !v.pieces.iter().any(|p| p.eurofighter) {
+            return Err(format!("bad en passant field {:?}", fields[3]));
+        }
+        let (square, victim) = (parse_square(v, square)?, parse_square(v, victim)?);
+        let (dx, dy) = (
+            (victim % v.width) as i32 - (square % v.width) as i32,
+            (victim / v.width) as i32 - (square / v.width) as i32,
+        );
+        let forward = if side == Color::White { -1 } else { 1 };
+        if dy != forward || dx.abs() != 1 {
+            return Err(format!("impossible en passant field {:?}", fields[3]));
+        }
+        Some(EnPassant { square, victim })
     } else {
         let square = parse_square(v, fields[3])?;
         let (x, y) = (square % v.width, square / v.width);
@@ -911,6 +1252,8 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         }
     }
 
+    let (knights, pending) = parse_dice_fields(v, knights_field, pending_field)?;
+
     Ok(RefPosition {
         variant: v,
         board,
@@ -920,5 +1263,63 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         ep,
         halfmove: number(4, 0)?,
         fullmove: number(5, 1)?,
+        knights,
+        pending,
     })
+}
+
+/// `A:B` with A >= B, both one digit from 1 to `faces`.
+fn parse_pair(text: &str, faces: u8) -> Option<(u8, u8)> {
+    let (a, b) = text.split_once(':')?;
+    let digit = |s: &str| match s.as_bytes() {
+        [d @ b'1'..=b'9'] if d - b'0' <= faces => Some(d - b'0'),
+        _ => None,
+    };
+    let (a, b) = (digit(a)?, digit(b)?);
+    (a >= b).then_some((a, b))
+}
+
+/// The dice fields: `knights=A:B/C:D` (White's leaper, then Black's, each
+/// one of the game's leapers written larger number first; both the Knight
+/// when absent) and `pending=roll` or `pending=choose:X:Y` (a throw, larger
+/// first, that offers a choice). Neither is allowed in other games.
+fn parse_dice_fields(
+    v: &Variant,
+    knights_field: Option<&str>,
+    pending_field: Option<&str>,
+) -> Result<([Leaper; 2], Pending), String> {
+    let Some(dice) = v.dice else {
+        return match knights_field.or(pending_field) {
+            Some(field) => Err(format!("{field:?}: {} has no dice", v.name)),
+            None => Ok(([(2, 1); 2], Pending::Nothing)),
+        };
+    };
+    let leaper = |text: &str| {
+        parse_pair(text, dice.faces)
+            .filter(|&(a, b)| dice.leapers.iter().any(|&(x, y, _)| (x, y) == (a, b)))
+            .ok_or_else(|| format!("{text:?} is no leaper of {}", v.name))
+    };
+    let knights = match knights_field {
+        None => [(2, 1); 2],
+        Some(field) => {
+            let text = &field["knights=".len()..];
+            let (white, black) = text
+                .split_once('/')
+                .ok_or_else(|| format!("bad knights field {field:?}"))?;
+            [leaper(white)?, leaper(black)?]
+        }
+    };
+    let pending = match pending_field.map(|f| &f["pending=".len()..]) {
+        None => Pending::Nothing,
+        Some("roll") => Pending::Roll,
+        Some(text) => {
+            let throw = text
+                .strip_prefix("choose:")
+                .and_then(|t| parse_pair(t, dice.faces))
+                .filter(|&(x, y)| (dice.offers)(x, y).len() > 1)
+                .ok_or_else(|| format!("bad pending field {text:?}"))?;
+            Pending::Choose(throw.0, throw.1)
+        }
+    };
+    Ok((knights, pending))
 }

@@ -125,6 +125,28 @@ const fn join<const N: usize>(a: &[Vector], b: &[Vector]) -> [Vector; N] {
     out
 }
 
+/// The vectors of the leaper `(a, b)`: every sign and both orders, each
+/// listed once (so 8 for `a != b`, 4 for `a == b`).
+pub fn leaper_vectors((a, b): Leaper) -> Vec<Vector> {
+    let (a, b) = (i32::from(a), i32::from(b));
+    let mut out: Vec<Vector> = Vec::new();
+    for (dx, dy) in [
+        (a, b),
+        (b, a),
+        (b, -a),
+        (a, -b),
+        (-a, -b),
+        (-b, -a),
+        (-b, a),
+        (-a, b),
+    ] {
+        if !out.iter().any(|v| (v.dx, v.dy) == (dx, dy)) {
+            out.push(leap(dx, dy));
+        }
+    }
+    out
+}
+
 /// One kind of piece. Flags default to "plain piece" via `PLAIN`.
 #[derive(Debug)]
 pub struct PieceDef {
@@ -158,6 +180,16 @@ pub struct PieceDef {
     pub castling_king: bool,
     /// The rook of castling.
     pub castling_rook: bool,
+    /// Eurofighter first move: while it has never moved it may instead make
+    /// two of its own single steps in a row (each one as its vectors allow:
+    /// straight forward onto an empty square, diagonally forward onto an
+    /// enemy), any combination, capturing up to twice. The square after the
+    /// first step is then the en-passant square, and this piece, wherever it
+    /// now stands, the one taken there. Vectors must be single leaps.
+    pub eurofighter: bool,
+    /// Moves and captures as its side's current dice leaper
+    /// (`RefPosition::knights`) instead of by `vectors` (Carnival's Knight).
+    pub dice_leaper: bool,
 }
 
 const PLAIN: PieceDef = PieceDef {
@@ -172,6 +204,8 @@ const PLAIN: PieceDef = PieceDef {
     teleport: None,
     castling_king: false,
     castling_rook: false,
+    eurofighter: false,
+    dice_leaper: false,
 };
 
 /// One castling move, for White; Black's is the same mirrored along the
@@ -210,6 +244,25 @@ pub struct Variant {
     /// Some(letter): a side with no piece of this kind has lost, and a
     /// position where either side has none has no moves at all.
     pub extinction: Option<char>,
+    /// Dice games: after every move the mover throws two dice, which fix the
+    /// leaper its `dice_leaper` pieces move as (see `Dice`).
+    pub dice: Option<&'static Dice>,
+}
+
+/// A leaper `(a, b)`, always written with `a >= b`: it jumps `a` squares
+/// along one axis and `b` along the other, in every direction (8 for
+/// `a != b`, 4 for the diagonal `a == b`).
+pub type Leaper = (u8, u8);
+
+/// The dice of a dice game: two dice of `faces` faces each.
+#[derive(Debug)]
+pub struct Dice {
+    pub faces: u8,
+    /// Every leaper a side's knights can become, with its name.
+    pub leapers: &'static [(u8, u8, &'static str)],
+    /// What a throw `(x, y)`, `x >= y`, gives: the leapers the thrower must
+    /// pick one from (just one: no choice).
+    pub offers: fn(u8, u8) -> Vec<Leaper>,
 }
 
 // ---------------------------------------------------------------- shared
@@ -335,6 +388,7 @@ pub static CHESS: Variant = Variant {
     promotion_rank: 7,
     castling: CHESS_CASTLING,
     extinction: None,
+    dice: None,
 };
 
 // ---------------------------------------------------------------- Wolf Chess
@@ -391,6 +445,7 @@ pub static WOLF_CHESS: Variant = Variant {
     promotion_rank: 9,
     castling: &[],
     extinction: None,
+    dice: None,
 };
 
 // ---------------------------------------------------------------- Hubbub
@@ -508,6 +563,7 @@ pub static HUBBUB: Variant = Variant {
     promotion_rank: 8,
     castling: HUBBUB_CASTLING,
     extinction: None,
+    dice: None,
 };
 
 // ---------------------------------------------------------------- Pawn Eaters
@@ -561,6 +617,145 @@ pub static PAWN_EATERS: Variant = Variant {
     promotion_rank: 7,
     castling: &[],
     extinction: Some('p'),
+    dice: None,
+};
+
+// ---------------------------------------------------------------- Carnival
+
+/// The Eurofighter pawn's single steps: straight forward onto an empty
+/// square, diagonally forward capturing (en passant included). Its first
+/// move may be two of them in a row (`eurofighter`).
+const EUROFIGHTER_PAWN: &[Vector] = &[move_only(0, 1), capture_only(1, 1), capture_only(-1, 1)];
+
+const CARNIVAL_PIECES: &[PieceDef] = &[
+    PieceDef {
+        letter: 'p',
+        vectors: EUROFIGHTER_PAWN,
+        resets_clock: true,
+        takes_en_passant: true,
+        eurofighter: true,
+        promotions: &['q', 'r', 'b', 'n'],
+        ..PLAIN
+    },
+    // The Knight: no vectors of its own, it moves as its side's leaper.
+    PieceDef {
+        letter: 'n',
+        dice_leaper: true,
+        ..PLAIN
+    },
+    piece('b', BISHOP),
+    ROOK_DEF,
+    piece('q', QUEEN),
+    KING_DEF,
+];
+
+/// `(a, b)` with the larger number first.
+fn larger_first(a: u8, b: u8) -> Leaper {
+    (a.max(b), a.min(b))
+}
+
+/// The fifteen leapers of Carnival of the Animals: the 10 oblique and the 5
+/// diagonal ones with both numbers from 1 to 5 (the page's names; its
+/// "Carriage" under 6 and 4 is the 4:2 Charolais).
+const CARNIVAL_LEAPERS: &[(u8, u8, &str)] = &[
+    (2, 1, "Knight"),
+    (3, 1, "Camel"),
+    (3, 2, "Zebra"),
+    (4, 1, "Giraffe"),
+    (4, 2, "Charolais"),
+    (4, 3, "Antelope"),
+    (5, 1, "Zemel"),
+    (5, 2, "Satyr"),
+    (5, 3, "Gimel"),
+    (5, 4, "Rector"),
+    (1, 1, "Ferz"),
+    (2, 2, "Elephant"),
+    (3, 3, "Tripper"),
+    (4, 4, "Commuter"),
+    (5, 5, "Quitter"),
+];
+
+/// Carnival: two numbers from 1 to 5 give that leaper; a 6 and x (1..5)
+/// the choice of (x, 1) .. (x, 5), the 6 standing for any of 1..5; double
+/// six, any of the fifteen.
+fn carnival_offers(x: u8, y: u8) -> Vec<Leaper> {
+    match (x, y) {
+        (6, 6) => CARNIVAL_LEAPERS.iter().map(|&(a, b, _)| (a, b)).collect(),
+        (6, n) => (1..=5).map(|m| larger_first(n, m)).collect(),
+        _ => vec![larger_first(x, y)],
+    }
+}
+
+static CARNIVAL_DICE: Dice = Dice {
+    faces: 6,
+    leapers: CARNIVAL_LEAPERS,
+    offers: carnival_offers,
+};
+
+/// All Oblique: the fifteen oblique leapers with numbers from 1 to 6.
+const OBLIQUE_LEAPERS: &[(u8, u8, &str)] = &[
+    (2, 1, "Knight"),
+    (3, 1, "Camel"),
+    (3, 2, "Zebra"),
+    (4, 1, "Giraffe"),
+    (4, 2, "Charolais"),
+    (4, 3, "Antelope"),
+    (5, 1, "Zemel"),
+    (5, 2, "Satyr"),
+    (5, 3, "Gimel"),
+    (5, 4, "Rector"),
+    (6, 1, "Flamingo"),
+    (6, 2, "Crane"),
+    (6, 3, "Chamois"),
+    (6, 4, "Zherolais"),
+    (6, 5, "Parson"),
+];
+
+/// All Oblique: two different numbers give that leaper; a double n the
+/// choice of (n, m) for the five m != n from 1 to 6.
+fn oblique_offers(x: u8, y: u8) -> Vec<Leaper> {
+    if x == y {
+        (1..=6)
+            .filter(|&m| m != x)
+            .map(|m| larger_first(x, m))
+            .collect()
+    } else {
+        vec![larger_first(x, y)]
+    }
+}
+
+static OBLIQUE_DICE: Dice = Dice {
+    faces: 6,
+    leapers: OBLIQUE_LEAPERS,
+    offers: oblique_offers,
+};
+
+/// Carnival of the Animals: chess with Eurofighter pawns and dice knights.
+pub static CARNIVAL: Variant = Variant {
+    name: "carnival",
+    width: 8,
+    height: 8,
+    shape: &[],
+    pieces: CARNIVAL_PIECES,
+    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 knights=2:1/2:1",
+    promotion_rank: 7,
+    castling: CHESS_CASTLING,
+    extinction: None,
+    dice: Some(&CARNIVAL_DICE),
+};
+
+/// The same game with the All Oblique dice.
+pub static CARNIVAL_OBLIQUE: Variant = Variant {
+    name: "carnival-oblique",
+    width: 8,
+    height: 8,
+    shape: &[],
+    pieces: CARNIVAL_PIECES,
+    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 knights=2:1/2:1",
+    promotion_rank: 7,
+    castling: CHESS_CASTLING,
+    extinction: None,
+    dice: Some(&OBLIQUE_DICE),
 };
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
@@ -570,9 +765,18 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "wolf" => Some(&WOLF_CHESS),
         "hubbub" => Some(&HUBBUB),
         "pawneaters" => Some(&PAWN_EATERS),
+        "carnival" => Some(&CARNIVAL),
+        "carnival-oblique" => Some(&CARNIVAL_OBLIQUE),
         _ => None,
     }
 }
 
 /// Every variant the reference knows.
-pub const NAMES: &[&str] = &["chess", "wolf", "hubbub", "pawneaters"];
+pub const NAMES: &[&str] = &[
+    "chess",
+    "wolf",
+    "hubbub",
+    "pawneaters",
+    "carnival",
+    "carnival-oblique",
+];
