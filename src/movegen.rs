@@ -203,6 +203,7 @@ impl Position {
 
     /// Whether an unmoved two-leg piece of `by` could capture on `target`
     /// with the second leg of its first move (Carnival's Eurofighter pawn).
+    #[inline(never)]
     fn two_leg_attack(
         &self,
         target: Square,
@@ -405,6 +406,9 @@ impl Position {
             let allowed = [quiet_ok | theirs, quiet_ok, theirs];
             let teleport = info.teleport[us.index()] & quiet_ok;
             let is_royal = v.royal == Some(kind as Kind);
+            let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
+                .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);
+            let two_leg = v.two_leg_kinds >> kind & 1 != 0;
             let promotions: &[Kind] = &info.promotions;
             let promotes = !promotions.is_empty();
             if let Some(bulk) = t.bulk.as_ref().filter(|_| !is_royal && !verify_all) {
@@ -443,8 +447,12 @@ impl Position {
                     let dst = shift(passed, d.half) & allowed[d.mode as usize] & evasion;
                     add(sink, dst, 2 * d.half, double_kind);
                 }
-                if self.ep.is_some() {
-                    for from in movers {
+                if let Some(ep) = self.ep {
+                    // Only pieces whose captures reach the square can take.
+                    let reach = |f: Square| {
+                        (t.capture[f.index()] | t.initial_capture[f.index()]).contains(ep.target)
+                    };
+                    for from in movers.filter(|&f| reach(f)) {
                         let unmoved = self.unmoved.contains(from);
                         self.en_passant_moves(
                             sink,
@@ -466,12 +474,11 @@ impl Position {
                     quiet |= t.initial_quiet[from.index()];
                     caps |= t.initial_capture[from.index()];
                 }
-                if v.dice_kinds >> kind & 1 != 0 {
-                    let leaps = v.leaper_targets[self.leapers[us.index()] as usize][from.index()];
-                    quiet |= leaps;
-                    caps |= leaps;
+                if let Some(table) = dice_leaps {
+                    quiet |= table[from.index()];
+                    caps |= table[from.index()];
                 }
-                if v.two_leg_kinds >> kind & 1 != 0 && unmoved {
+                if two_leg && unmoved {
                     self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
                 }
                 quiet &= quiet_ok;
@@ -639,6 +646,7 @@ impl Position {
 
     /// The two-leg first moves of the piece on `from`, each tested in full.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn two_leg_moves<S: MoveSink>(
         &self,
         sink: &mut S,
