@@ -10,4 +10,6 @@ pub enum Action {
     Roll(u8, u8),
     /// The leaper chosen after a throw that offers a choice.
     Choose(Leaper),
+    /// A pass, only inside the search (null-move pruning).
+    Null,
 }

@@ -115,6 +115,7 @@ impl Position {
             }
             Action::Roll(a, b) => self.apply_roll(a, b),
             Action::Choose(l) => self.apply_choice(l),
+            Action::Null => Err(ActionError::Illegal("null move".to_string())),
         }
     }
 
@@ -124,6 +125,7 @@ impl Position {
             Action::Move(m) => self.move_text(m),
             Action::Roll(a, b) => format!("roll:{a}:{b}"),
             Action::Choose((a, b)) => format!("knight:{a}:{b}"),
+            Action::Null => "0000".to_string(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! `Variant`; `Position` holds a game's state and generates its legal moves.
 
 pub mod action;
+pub mod bench;
 pub mod betza;
 pub mod bitboard;
 pub mod chance;
@@ -19,6 +20,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod selfplay;
 pub mod square;
 pub mod tables;

@@ -2,13 +2,16 @@
 
 use clap::{Parser, Subcommand};
 use menagerie::action::Action;
+use menagerie::bench;
 use menagerie::outcome::Outcome;
 use menagerie::perft;
 use menagerie::position::{Pending, Position};
+use menagerie::search::{Limits, Searcher, MATE, MATE_BOUND};
 use menagerie::selfplay;
 use menagerie::variants;
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -62,6 +65,36 @@ enum Command {
         /// Stop after this many moves.
         #[arg(long, default_value_t = 1000)]
         max_moves: u32,
+        /// Search each move for this many milliseconds (else random moves).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search each move to this depth (else random moves).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Search one position and print the best move.
+    Search {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves, throws and choices to play first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Milliseconds to search (default 1000 when no depth is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search a fixed set of positions of every game; the node count is the
+    /// search's signature.
+    Bench {
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
     },
     /// List the games menagerie knows.
     Variants,
@@ -94,7 +127,24 @@ fn main() -> ExitCode {
             variant,
             seed,
             max_moves,
-        } => run_selfplay(&variant, seed, max_moves),
+            movetime,
+            depth,
+        } => run_selfplay(&variant, seed, max_moves, movetime, depth),
+        Command::Search {
+            variant,
+            fen,
+            moves,
+            depth,
+            movetime,
+            hash,
+        } => run_search(&variant, fen.as_deref(), &moves, depth, movetime, hash),
+        Command::Bench { hash } => {
+            let r = bench::run(hash, |name, nodes| eprintln!("{name}: {nodes} nodes"));
+            println!("Nodes searched: {}", r.nodes);
+            println!("Time: {:.3} s", r.seconds);
+            println!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
+            Ok(())
+        }
         Command::Variants => {
             for name in variants::NAMES {
                 println!("{name}");
@@ -170,14 +220,93 @@ fn run_perft(
     Ok(())
 }
 
+fn limits(depth: Option<u32>, movetime: Option<u64>) -> Limits {
+    Limits {
+        depth,
+        movetime: movetime.map(Duration::from_millis),
+        ..Limits::default()
+    }
+}
+
+fn run_search(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    hash: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let variant = variants::load(variant)?;
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(variant, f)?,
+        None => Position::startpos(variant),
+    };
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        pos.play_action_text(m)?;
+    }
+    let movetime = if depth.is_none() {
+        movetime.or(Some(1000))
+    } else {
+        movetime
+    };
+    let mut searcher = Searcher::new(hash);
+    let shown = pos.clone();
+    let result = searcher.search(&mut pos, &limits(depth, movetime), &mut |info| {
+        let mut p = shown.clone();
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|&a| {
+                let t = p.action_text(a);
+                let _ = p.apply(a);
+                t
+            })
+            .collect();
+        println!(
+            "depth {} seldepth {} score {} nodes {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            score_text(info.score),
+            info.nodes,
+            info.time.as_millis(),
+            pv.join(" ")
+        );
+    });
+    match result.best {
+        Some(a) => println!("bestmove {}", shown.action_text(a)),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
+}
+
+fn score_text(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate -{}", (MATE + score + 1) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
 fn run_selfplay(
     variant: &str,
     seed: u64,
     max_moves: u32,
+    movetime: Option<u64>,
+    depth: Option<u32>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let variant = variants::load(variant)?;
     let start = Position::startpos(variant);
-    let record = selfplay::random_game(start.clone(), seed, max_moves);
+    let record = if movetime.is_none() && depth.is_none() {
+        selfplay::random_game(start.clone(), seed, max_moves)
+    } else {
+        let mut searcher = Searcher::new(64);
+        let lim = limits(depth, movetime);
+        selfplay::play_game(start.clone(), seed, max_moves, &mut |p, _| {
+            searcher.search(p, &lim, &mut |_| {}).best
+        })
+    };
     println!("Variant: {}  Seed: {seed}", start.variant().name);
     println!("Start: {}", record.start_fen);
     print!("{}", start.board_text());

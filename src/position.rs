@@ -409,6 +409,13 @@ impl Position {
                 self.hash = undo.hash;
                 return;
             }
+            Action::Null => {
+                self.side = self.side.opposite();
+                self.ep = undo.ep;
+                self.halfmove = undo.halfmove;
+                self.hash = undo.hash;
+                return;
+            }
         };
         let us = self.side.opposite();
         self.side = us;
@@ -500,6 +507,19 @@ impl Position {
     /// Moves no longer raise dice throws (perft's frozen mode), or do again.
     pub fn set_frozen(&mut self, frozen: bool) {
         self.frozen = frozen;
+    }
+
+    /// Passes the turn (for the search's null-move pruning); taken back by
+    /// `unmake_move`. Only where nothing is pending.
+    pub fn make_null_move(&mut self) {
+        self.push_chance_undo(Action::Null);
+        let k = keys();
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= k.en_passant[ep.target.index()];
+        }
+        self.side = self.side.opposite();
+        self.hash ^= k.black_to_move;
+        self.halfmove += 1;
     }
 
     /// Records a throw or choice (made by `chance.rs`) for `unmake_move`.

@@ -53,7 +53,21 @@ pub struct GameRecord {
 
 /// Plays from `pos` to the end (or `max_plies` moves) choosing moves and
 /// choices at random and throwing the dice, all from `seed`.
-pub fn random_game(mut pos: Position, seed: u64, max_plies: u32) -> GameRecord {
+pub fn random_game(pos: Position, seed: u64, max_plies: u32) -> GameRecord {
+    play_game(pos, seed, max_plies, &mut |p, roller| {
+        let actions = p.legal_actions();
+        (!actions.is_empty()).then(|| actions[roller.below(actions.len())])
+    })
+}
+
+/// Plays from `pos` to the end (or `max_plies` moves): `decide` picks each
+/// move and choice; the dice are thrown from `seed`.
+pub fn play_game(
+    mut pos: Position,
+    seed: u64,
+    max_plies: u32,
+    decide: &mut dyn FnMut(&mut Position, &mut DiceRoller) -> Option<Action>,
+) -> GameRecord {
     let mut roller = DiceRoller::new(seed);
     let start_fen = pos.to_fen();
     let mut steps = Vec::new();
@@ -64,17 +78,19 @@ pub fn random_game(mut pos: Position, seed: u64, max_plies: u32) -> GameRecord {
                 let (a, b) = (roller.die(6), roller.die(6));
                 Action::Roll(a.max(b), a.min(b))
             }
-            Pending::Choose(..) => {
-                let options = pos.choices();
-                Action::Choose(options[roller.below(options.len())])
-            }
+            Pending::Choose(..) => match decide(&mut pos, &mut roller) {
+                Some(a) => a,
+                None => break,
+            },
             Pending::Nothing => {
                 if pos.outcome().is_some() || plies >= max_plies {
                     break;
                 }
-                let moves = pos.legal_moves();
                 plies += 1;
-                Action::Move(moves[roller.below(moves.len())])
+                match decide(&mut pos, &mut roller) {
+                    Some(a) => a,
+                    None => break,
+                }
             }
         };
         let text = pos.action_text(action);

@@ -1,0 +1,115 @@
+//! The search finds forced wins in each game and is deterministic.
+
+use menagerie::action::Action;
+use menagerie::position::Position;
+use menagerie::search::{Limits, Searcher, MATE};
+use menagerie::variants;
+
+/// Searches to `depth` and returns (best move text, score).
+fn best(variant: &str, fen: &str, depth: u32) -> (String, i32) {
+    let (m, score, _) = best_with_reply(variant, fen, depth);
+    (m, score)
+}
+
+/// Also the score for the opponent after the best move, searched one ply less.
+fn best_with_reply(variant: &str, fen: &str, depth: u32) -> (String, i32, i32) {
+    let v = variants::load(variant).unwrap();
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let shown = pos.clone();
+    let mut s = Searcher::new(16);
+    let r = s.search(&mut pos, &Limits::depth(depth), &mut |_| {});
+    let text = r.best.map(|a| shown.action_text(a)).unwrap_or_default();
+    let mut after = shown.clone();
+    let reply = match r.best {
+        Some(a) if depth > 1 => {
+            after.apply(a).unwrap();
+            Searcher::new(16)
+                .search(&mut after, &Limits::depth(depth - 1), &mut |_| {})
+                .score
+        }
+        _ => 0,
+    };
+    (text, r.score, reply)
+}
+
+#[test]
+fn chess_mate_in_two_by_a_rook_ladder() {
+    // 1.Rb7 Kg8 2.Ra8# (or 1.Rg1 Kh7 2.Rh2#); 1.Ra8+ lets it out by h7.
+    let (m, score, reply) = best_with_reply("chess", "7k/8/8/8/8/8/1R6/R6K w - - 0 1", 4);
+    assert_eq!(score, MATE - 3);
+    assert!(["b2b7", "a1g1"].contains(&m.as_str()), "{m}");
+    assert_eq!(reply, -(MATE - 2), "after {m} Black is mated next move");
+}
+
+#[test]
+fn wolf_mate_in_two_with_the_wolf() {
+    // The same ladder on ten ranks: 1.Rb9 Kg10 2.Wa10#.
+    let (m, score, reply) = best_with_reply("wolf", "7k/8/8/8/8/8/8/8/1R6/W6K w - - 0 1", 4);
+    assert_eq!(score, MATE - 3);
+    assert_eq!(reply, -(MATE - 2), "after {m} Black is mated next move");
+}
+
+#[test]
+fn hubbub_mate_in_two_where_empty_extra_squares_give_no_escape() {
+    // Page names: 1.Rb7 Kg8 2.Ra8# (grid c3c8 then b2b9), or 1.Rg1 (b2h2).
+    let fen = "1***2***1/*7k*/*8*/*8*/*8*/*8*/*8*/*1R6*/*R6K*/1***2***1 w - - 0 1";
+    let (m, score, reply) = best_with_reply("hubbub", fen, 4);
+    assert_eq!(score, MATE - 3);
+    assert_eq!(reply, -(MATE - 2), "after {m} Black is mated next move");
+}
+
+#[test]
+fn chess_mate_in_three() {
+    // 1.Rb6! (not 1.Ra8+) Kg8 2.Ra7 Kf8/Kh8 3.Rb8#: found at depth 6.
+    let (_, score) = best("chess", "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1", 6);
+    assert!(score >= MATE - 5, "score {score}");
+}
+
+#[test]
+fn pawn_eaters_takes_the_last_pawn() {
+    let (m, score) = best("pawneaters", "8/8/8/8/8/5p2/7P/5R2 w - - 0 1", 3);
+    assert_eq!(m, "f1f3");
+    assert_eq!(score, MATE - 1);
+}
+
+#[test]
+fn pawn_eaters_avoids_promoting_its_last_pawn() {
+    // Promoting the a7 pawn would lose at once; a rook move keeps the game.
+    let (m, score) = best("pawneaters", "8/P6p/8/8/8/8/8/R7 w - - 0 1", 3);
+    assert!(!m.starts_with("a7a8"), "{m}");
+    assert!(score > -MATE + 100);
+}
+
+#[test]
+fn carnival_choice_after_a_throw_is_a_decision() {
+    // White threw 6 and 1 and chooses among (1,1)..(5,1): the search picks one.
+    let v = variants::load("carnival").unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1 knights=2:1/2:1 pending=choose:6:1";
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let mut s = Searcher::new(16);
+    let r = s.search(&mut pos, &Limits::depth(2), &mut |_| {});
+    assert!(matches!(r.best, Some(Action::Choose(_))), "{:?}", r.best);
+}
+
+#[test]
+fn carnival_mate_that_needs_a_throw_is_scored_by_its_probability() {
+    // 1.Nc3: a throw giving a leaper from c3 to e8 that Black cannot answer
+    // mates; the position after the move is good for White but not a mate.
+    let v = variants::load("carnival").unwrap();
+    let mut pos = Position::startpos(v);
+    pos.play_action_text("b1c3").unwrap();
+    let mut s = Searcher::new(16);
+    let r = s.search(&mut pos, &Limits::depth(1), &mut |_| {});
+    assert!(r.best.is_none(), "a pending throw is not a decision");
+}
+
+#[test]
+fn the_search_is_deterministic() {
+    let run = || {
+        let v = variants::load("chess").unwrap();
+        let mut pos = Position::startpos(v);
+        let mut s = Searcher::new(16);
+        s.search(&mut pos, &Limits::depth(6), &mut |_| {}).nodes
+    };
+    assert_eq!(run(), run());
+}
