@@ -8,17 +8,21 @@ use menagerie::perft;
 use menagerie::position::{Pending, Position};
 use menagerie::search::{Limits, Searcher, MATE, MATE_BOUND};
 use menagerie::selfplay;
+use menagerie::uci;
 use menagerie::variants;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use std::time::Instant;
 
 #[derive(Parser)]
 #[command(name = "menagerie", version, about = "A chess-variant engine")]
 struct Cli {
+    /// Without a command the engine waits for a protocol: `uci` as the
+    /// first line starts UCI.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
@@ -96,6 +100,8 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Speak UCI on standard input and output.
+    Uci,
     /// List the games menagerie knows.
     Variants,
 }
@@ -105,7 +111,19 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
-    let result = match cli.command {
+    let command = match cli.command {
+        Some(c) => c,
+        None => return protocol_by_first_line(),
+    };
+    let result = match command {
+        Command::Uci => {
+            uci::run(
+                std::io::stdin().lock(),
+                Arc::new(Mutex::new(std::io::stdout())),
+                None,
+            );
+            Ok(())
+        }
         Command::Perft {
             variant,
             depth,
@@ -156,6 +174,30 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads the first line and starts the protocol it names.
+fn protocol_by_first_line() -> ExitCode {
+    let stdin = std::io::stdin();
+    let mut first = String::new();
+    if stdin.lock().read_line(&mut first).is_err() {
+        return ExitCode::FAILURE;
+    }
+    match first.trim() {
+        "uci" => {
+            let out = Arc::new(Mutex::new(std::io::stdout()));
+            uci::run(stdin.lock(), out, Some(first.trim().to_string()));
+            ExitCode::SUCCESS
+        }
+        "xboard" => {
+            println!("Error (not yet supported): xboard; start menagerie and send 'uci'");
+            ExitCode::FAILURE
+        }
+        other => {
+            println!("Error (unknown protocol): '{other}'; send 'uci' (or run 'menagerie --help')");
             ExitCode::FAILURE
         }
     }

@@ -139,7 +139,8 @@ impl Searcher {
         }
     }
 
-    /// The flag that stops a running search (set from another thread).
+    /// The flag that stops a running search (set from another thread; the
+    /// owner clears it before starting the next search).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -192,7 +193,6 @@ impl Searcher {
         self.start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
         let (soft, hard) = limits.budget();
         self.hard = hard;
         self.node_limit = limits.nodes;

@@ -1,0 +1,153 @@
+//! The engine core the protocols talk to: the game being played, the search
+//! running in its own thread, and the settings. It never prints; results go
+//! to the callbacks the protocol layer gives it (the Stockfish split).
+
+use crate::action::Action;
+use crate::position::Position;
+use crate::search::{Limits, SearchInfo, Searcher};
+use crate::variants;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+pub type InfoCallback = Box<dyn FnMut(&SearchInfo, &Position) + Send>;
+pub type DoneCallback = Box<dyn FnOnce(Option<Action>, &Position) + Send>;
+
+pub struct Engine {
+    position: Position,
+    /// The running search has no limit of its own.
+    unlimited: bool,
+    searcher: Arc<Mutex<Searcher>>,
+    stop: Arc<AtomicBool>,
+    running: Option<JoinHandle<()>>,
+    hash_mib: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    pub const DEFAULT_HASH_MIB: usize = 64;
+
+    pub fn new() -> Engine {
+        let variant = variants::load("chess").unwrap_or_else(|e| unreachable!("chess: {e}"));
+        let searcher = Searcher::new(Self::DEFAULT_HASH_MIB);
+        Engine {
+            position: Position::startpos(variant),
+            stop: searcher.stop_flag(),
+            searcher: Arc::new(Mutex::new(searcher)),
+            running: None,
+            unlimited: false,
+            hash_mib: Self::DEFAULT_HASH_MIB,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn variant_name(&self) -> &'static str {
+        self.position.variant().name
+    }
+
+    /// Switches the game; the position becomes its start. On error nothing changes.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), variants::LoadError> {
+        let v = variants::load(name)?;
+        self.stop();
+        self.position = Position::startpos(v);
+        Ok(())
+    }
+
+    /// Sets the position from a FEN (or the start) and the actions played
+    /// since; on error the position stays as it was.
+    pub fn set_position(&mut self, fen: Option<&str>, actions: &[String]) -> Result<(), String> {
+        let v = self.position.variant().clone();
+        let mut p = match fen {
+            None => Position::startpos(v),
+            Some(f) => Position::from_fen(v, f).map_err(|e| format!("bad FEN: {e}"))?,
+        };
+        for a in actions {
+            p.play_action_text(a).map_err(|e| e.to_string())?;
+        }
+        self.stop();
+        self.position = p;
+        Ok(())
+    }
+
+    /// Plays one action on the current position.
+    pub fn play(&mut self, text: &str) -> Result<Action, String> {
+        self.stop();
+        self.position
+            .play_action_text(text)
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn set_hash(&mut self, mib: usize) {
+        self.stop();
+        self.hash_mib = mib.clamp(1, 1 << 16);
+        if let Ok(mut s) = self.searcher.lock() {
+            *s = Searcher::new(self.hash_mib);
+            self.stop = s.stop_flag();
+        }
+    }
+
+    pub fn new_game(&mut self) {
+        self.stop();
+        if let Ok(mut s) = self.searcher.lock() {
+            s.new_game();
+        }
+    }
+
+    /// Starts searching the current position in a thread of its own.
+    pub fn go(&mut self, limits: Limits, mut on_info: InfoCallback, on_done: DoneCallback) {
+        self.stop();
+        self.stop.store(false, Ordering::Relaxed);
+        self.unlimited = limits.infinite
+            || (limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && limits.time_left.is_none());
+        let searcher = self.searcher.clone();
+        let mut pos = self.position.clone();
+        self.running = Some(std::thread::spawn(move || {
+            let shown = pos.clone();
+            let best = match searcher.lock() {
+                Ok(mut s) => {
+                    s.search(&mut pos, &limits, &mut |info| on_info(info, &shown))
+                        .best
+                }
+                Err(_) => None,
+            };
+            on_done(best, &shown);
+        }));
+    }
+
+    /// Stops a running search (its result is still reported) and waits for it.
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Lets a search with limits run to its end; stops an unlimited one.
+    pub fn finish(&mut self) {
+        if self.unlimited {
+            self.stop();
+        } else {
+            self.wait();
+        }
+    }
+
+    /// Waits for a running search to finish by itself.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.running.take() {
+            let _ = handle.join();
+        }
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+}

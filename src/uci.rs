@@ -1,0 +1,261 @@
+//! The UCI adapter, as Fairy-Stockfish speaks it: text lines parsed by
+//! `engine-protocol` into typed commands, applied to the engine core,
+//! replies formatted by `engine-protocol`. Nothing here knows a game's rules.
+//!
+//! Dice games: throws and choices are tokens of their own in the `position
+//! ... moves` list (`roll:6:4`, `knight:4:2`), and at a choice point
+//! `bestmove` is the choice.
+
+use crate::engine::Engine;
+use crate::perft;
+use crate::position::Pending;
+use crate::search::{Limits, MATE, MATE_BOUND};
+use crate::square::Color;
+use crate::variants;
+use engine_protocol::uci::{StartPosition, UciInfo, UciScore};
+use engine_protocol::{parse_uci, OptionType, UciCommand, UciReply};
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Where replies go; shared with the search thread.
+pub type Output = Arc<Mutex<dyn Write + Send>>;
+
+fn say(out: &Output, reply: impl std::fmt::Display) {
+    if let Ok(mut o) = out.lock() {
+        let _ = writeln!(o, "{reply}");
+        let _ = o.flush();
+    }
+}
+
+fn options() -> Vec<UciReply> {
+    vec![
+        UciReply::Option {
+            name: "UCI_Variant".to_string(),
+            kind: OptionType::Combo {
+                default: "chess".to_string(),
+                choices: variants::NAMES.iter().map(|s| s.to_string()).collect(),
+            },
+        },
+        UciReply::Option {
+            name: "Hash".to_string(),
+            kind: OptionType::Spin {
+                default: Engine::DEFAULT_HASH_MIB as i64,
+                min: 1,
+                max: 65536,
+            },
+        },
+        UciReply::Option {
+            name: "Threads".to_string(),
+            kind: OptionType::Spin {
+                default: 1,
+                min: 1,
+                max: 1,
+            },
+        },
+    ]
+}
+
+fn variant_info(engine: &Engine) -> String {
+    let p = engine.position();
+    let g = &p.variant().geometry;
+    format!(
+        "variant {} files {} ranks {} pocket {} startpos {}",
+        engine.variant_name(),
+        g.width(),
+        g.height(),
+        if p.variant().uses_hands {
+            p.variant().kind_count()
+        } else {
+            0
+        },
+        p.to_fen()
+    )
+}
+
+fn score(v: i32) -> UciScore {
+    if v >= MATE_BOUND {
+        UciScore::mate((MATE - v + 1) / 2)
+    } else if v <= -MATE_BOUND {
+        UciScore::mate(-((MATE + v + 1) / 2))
+    } else {
+        UciScore::cp(v)
+    }
+}
+
+/// Runs the protocol until `quit` or the end of the input. `first` is a
+/// line already read (the `uci` that chose the protocol).
+pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
+    let mut engine = Engine::new();
+    let lines = first.into_iter().map(Ok).chain(input.lines());
+    for line in lines {
+        let Ok(line) = line else {
+            break;
+        };
+        if line.trim() == "quit" {
+            engine.stop();
+            return;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let command = match parse_uci(&line) {
+            Ok(c) => c,
+            Err(e) => {
+                say(&out, UciReply::InfoString(format!("Error: {e}")));
+                continue;
+            }
+        };
+        if !handle(&mut engine, command, &out) {
+            break;
+        }
+    }
+    // The input ended without `quit`: a search with limits may finish.
+    engine.finish();
+}
+
+/// Applies one command; false on `quit`.
+fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
+    match command {
+        UciCommand::Uci => {
+            say(
+                out,
+                UciReply::Id {
+                    name: format!("menagerie {}", env!("CARGO_PKG_VERSION")),
+                    author: "the menagerie authors".to_string(),
+                },
+            );
+            for o in options() {
+                say(out, o);
+            }
+            say(out, UciReply::UciOk);
+        }
+        UciCommand::IsReady => say(out, UciReply::ReadyOk),
+        UciCommand::SetOption { name, value } => {
+            let value = value.unwrap_or_default();
+            match name.to_ascii_lowercase().as_str() {
+                "uci_variant" => match engine.set_variant(value.trim()) {
+                    Ok(()) => say(out, UciReply::InfoString(variant_info(engine))),
+                    Err(e) => say(out, UciReply::InfoString(format!("Error: {e}"))),
+                },
+                "hash" => match value.trim().parse::<usize>() {
+                    Ok(mib) if mib >= 1 => engine.set_hash(mib),
+                    _ => say(
+                        out,
+                        UciReply::InfoString(format!("Error: bad Hash value '{value}'")),
+                    ),
+                },
+                "threads" => {
+                    if value.trim() != "1" {
+                        say(
+                            out,
+                            UciReply::InfoString("Error: only 1 thread for now".to_string()),
+                        );
+                    }
+                }
+                _ => say(
+                    out,
+                    UciReply::InfoString(format!("Error: no such option '{name}'")),
+                ),
+            }
+        }
+        UciCommand::UciNewGame => engine.new_game(),
+        UciCommand::Position { start, moves } => {
+            let fen = match &start {
+                StartPosition::StartPos => None,
+                StartPosition::Fen(f) => Some(f.as_str()),
+            };
+            if let Err(e) = engine.set_position(fen, &moves) {
+                say(out, UciReply::InfoString(format!("Error: {e}")));
+            }
+        }
+        UciCommand::Go(params) => {
+            if let Some(depth) = params.perft {
+                engine.stop();
+                let pos = engine.position().clone();
+                let expanded = pos.variant().chance.is_some();
+                let results = perft::divide(&pos, depth, expanded, &|_, _| {});
+                let mut total = 0;
+                for (a, n) in &results {
+                    say(out, format!("{}: {n}", pos.action_text(*a)));
+                    total += n;
+                }
+                say(
+                    out,
+                    format!("\nNodes searched: {}", if depth == 0 { 1 } else { total }),
+                );
+                return true;
+            }
+            let pos = engine.position();
+            // The side to act: at a choice it is the one that threw.
+            let actor = match pos.pending() {
+                Pending::Nothing => pos.side_to_move(),
+                _ => pos.side_to_move().opposite(),
+            };
+            let ms = |v: Option<i64>| v.map(|t| Duration::from_millis(t.max(0) as u64));
+            let (time, inc) = match actor {
+                Color::White => (params.wtime, params.winc),
+                Color::Black => (params.btime, params.binc),
+            };
+            let limits = Limits {
+                depth: params.depth.or(params.mate.map(|m| 2 * m)),
+                nodes: params.nodes,
+                movetime: params.movetime.map(Duration::from_millis),
+                time_left: ms(time),
+                increment: ms(inc).unwrap_or_default(),
+                moves_to_go: params.movestogo,
+                infinite: params.infinite || params.ponder,
+            };
+            let info_out = out.clone();
+            let done_out = out.clone();
+            engine.go(
+                limits,
+                Box::new(move |info, shown| {
+                    let mut p = shown.clone();
+                    let pv = info
+                        .pv
+                        .iter()
+                        .map(|&a| {
+                            let t = p.action_text(a);
+                            let _ = p.apply(a);
+                            t
+                        })
+                        .collect();
+                    let millis = info.time.as_millis() as u64;
+                    say(
+                        &info_out,
+                        UciReply::Info(UciInfo {
+                            depth: Some(info.depth),
+                            seldepth: Some(info.seldepth),
+                            score: Some(score(info.score)),
+                            nodes: Some(info.nodes),
+                            nps: Some(info.nodes * 1000 / millis.max(1)),
+                            time: Some(millis),
+                            pv,
+                            ..UciInfo::default()
+                        }),
+                    );
+                }),
+                Box::new(move |best, shown| {
+                    let mv = best
+                        .map(|a| shown.action_text(a))
+                        .unwrap_or_else(|| "(none)".to_string());
+                    say(&done_out, UciReply::BestMove { mv, ponder: None });
+                }),
+            );
+        }
+        UciCommand::Stop => engine.stop(),
+        UciCommand::PonderHit | UciCommand::Debug(_) | UciCommand::Register(_) => {}
+        UciCommand::Quit => return false,
+        UciCommand::Display => {
+            let p = engine.position();
+            say(out, format!("{}Fen: {}", p.board_text(), p.to_fen()));
+        }
+        UciCommand::Bench(_) => {
+            engine.stop();
+            let r = crate::bench::run(16, |_, _| {});
+            say(out, format!("Nodes searched: {}", r.nodes));
+        }
+    }
+    true
+}
