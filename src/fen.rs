@@ -86,7 +86,7 @@ impl std::error::Error for FenError {}
 /// Parses the board part of a FEN (without holdings) into pieces by square.
 pub(crate) fn parse_board(
     geometry: &Geometry,
-    kind_of_letter: impl Fn(char) -> Option<Kind>,
+    kind_of_symbol: impl Fn(char, bool) -> Option<Kind>,
     text: &str,
 ) -> Result<Vec<(Square, Piece)>, FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
@@ -135,8 +135,16 @@ pub(crate) fn parse_board(
                         square: geometry.name(sq),
                     });
                 }
-            } else if c.is_ascii_alphabetic() {
-                let kind = kind_of_letter(c).ok_or(FenError::UnknownPiece { letter: c })?;
+            } else if c.is_ascii_alphabetic() || c == '+' {
+                let (c, plus) = if c == '+' {
+                    match chars.next() {
+                        Some(l) if l.is_ascii_alphabetic() => (l, true),
+                        _ => return Err(FenError::UnexpectedChar { found: '+' }),
+                    }
+                } else {
+                    (c, false)
+                };
+                let kind = kind_of_symbol(c, plus).ok_or(FenError::UnknownPiece { letter: c })?;
                 let color = if c.is_ascii_uppercase() {
                     Color::White
                 } else {
@@ -206,7 +214,7 @@ impl Position {
         };
         let mut pos = Position::empty(variant.clone());
         let v = &*variant;
-        for (sq, p) in parse_board(&v.geometry, |c| v.kind_of_letter(c), board_text)? {
+        for (sq, p) in parse_board(&v.geometry, |c, plus| v.kind_of_symbol(c, plus), board_text)? {
             pos.put(sq, p);
         }
         if let Some(h) = holdings {
@@ -240,9 +248,9 @@ impl Position {
             Some(s) => return Err(FenError::BadSideToMove(s.to_string())),
         };
         // Royal pieces first: castling and check tests need them.
-        if let Some(royal) = v.royal {
+        if v.royal_kinds != 0 {
             for c in Color::BOTH {
-                match pos.pieces(c, royal).count() {
+                match pos.pieces_of_kinds(c, v.royal_kinds).count() {
                     0 => return Err(FenError::MissingRoyal(c)),
                     1 => {}
                     _ => return Err(FenError::TooManyRoyals(c)),
@@ -409,7 +417,7 @@ impl Position {
                                 out.push_str(&empty.to_string());
                                 empty = 0;
                             }
-                            out.push(v.letter(p.color(), p.kind()));
+                            out.push_str(&v.symbol(p.color(), p.kind()));
                         }
                     },
                 }

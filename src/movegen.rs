@@ -405,7 +405,7 @@ impl Position {
             // Where a rider may stop, by its mode (indexed by `Mode as usize`).
             let allowed = [quiet_ok | theirs, quiet_ok, theirs];
             let teleport = info.teleport[us.index()] & quiet_ok;
-            let is_royal = v.royal == Some(kind as Kind);
+            let is_royal = v.royal_kinds >> kind & 1 != 0;
             let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
                 .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;

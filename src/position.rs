@@ -172,8 +172,7 @@ impl Position {
     /// The royal piece's square, if the variant has one and it is on the board.
     #[inline(always)]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
-        let k = self.variant.royal?;
-        let bb = self.pieces(color, k);
+        let bb = self.pieces_of_kinds(color, self.variant.royal_kinds);
         bb.any().then(|| bb.first())
     }
 
@@ -291,7 +290,7 @@ impl Position {
                 if self.variant.promoters >> moved.kind() & 1 != 0 {
                     self.halfmove = 0;
                 }
-                if Some(moved.kind()) == self.variant.royal {
+                if self.variant.royal_kinds >> moved.kind() & 1 != 0 {
                     for c in &self.variant.castling[us.index()] {
                         rights_lost.insert(c.rook_from);
                     }

@@ -41,6 +41,9 @@ pub struct PieceDef {
     /// On its first move it may instead make two successive legs, each any
     /// move of this Betza string (the Eurofighter pawn: `fmWfcF`).
     pub two_leg_initial: Option<&'static str>,
+    /// Written with Fairy-Stockfish's promoted-piece prefix: `+R` (Truffle
+    /// Hunt's active pieces beside the inactive `R`).
+    pub plus: bool,
 }
 
 impl PieceDef {
@@ -57,6 +60,7 @@ impl PieceDef {
             teleport_ranks: &[],
             dice_leaper: false,
             two_leg_initial: None,
+            plus: false,
         }
     }
 }
@@ -129,7 +133,6 @@ pub enum VariantError {
         piece: &'static str,
     },
     PromotionRankOffBoard(u8),
-    SeveralRoyals,
     BadCastling(String),
     UnknownExtinctionPiece(char),
     BadStartPosition(String),
@@ -173,7 +176,6 @@ impl std::fmt::Display for VariantError {
             VariantError::PromotionRankOffBoard(r) => {
                 write!(f, "promotion rank {r} is off the board")
             }
-            VariantError::SeveralRoyals => write!(f, "more than one royal piece kind"),
             VariantError::BadCastling(why) => write!(f, "castling: {why}"),
             VariantError::UnknownExtinctionPiece(c) => {
                 write!(f, "extinction names unknown piece '{c}'")
@@ -244,7 +246,11 @@ pub struct Variant {
     pub geometry: Geometry,
     pub capture_only: Bitboard,
     pub kinds: Vec<KindInfo>,
+    /// A royal kind, if the game has one (checkmate applies).
     pub royal: Option<Kind>,
+    /// Every royal kind (Truffle Hunt's king inactive and active): a side
+    /// has exactly one piece of these kinds.
+    pub royal_kinds: u32,
     pub extinction: Option<Kind>,
     /// Kinds that can capture en passant / be captured so (bit masks).
     pub ep_capturers: u32,
@@ -310,13 +316,22 @@ impl Variant {
             if !p.letter.is_ascii_uppercase() {
                 return Err(VariantError::BadLetter(p.letter));
             }
-            if def.pieces[..i].iter().any(|q| q.letter == p.letter) {
+            if def.pieces[..i]
+                .iter()
+                .any(|q| q.letter == p.letter && q.plus == p.plus)
+            {
                 return Err(VariantError::DuplicateLetter(p.letter));
             }
-            let mut atoms = betza::parse(p.betza).map_err(|error| VariantError::Betza {
-                piece: p.name,
-                error,
-            })?;
+            // An empty Betza string is a piece that cannot move (Truffle
+            // Hunt's inactive pieces).
+            let mut atoms = if p.betza.is_empty() {
+                Vec::new()
+            } else {
+                betza::parse(p.betza).map_err(|error| VariantError::Betza {
+                    piece: p.name,
+                    error,
+                })?
+            };
             if p.dice_leaper {
                 // Its moves come from the dice (`leaper_targets`), not from tables.
                 atoms.clear();
@@ -347,6 +362,7 @@ impl Variant {
                 .map(|k| k as Kind)
         };
         let mut royal = None;
+        let mut royal_kinds = 0u32;
         let mut promoters = 0u32;
         let mut ep_capturers = 0u32;
         let mut ep_victims = 0u32;
@@ -372,10 +388,8 @@ impl Variant {
                 ep_victims |= 1 << k;
             }
             if p.royal {
-                if royal.is_some() {
-                    return Err(VariantError::SeveralRoyals);
-                }
-                royal = Some(k as Kind);
+                royal.get_or_insert(k as Kind);
+                royal_kinds |= 1 << k;
             }
         }
         for victim in 0..kinds.len() {
@@ -420,9 +434,18 @@ impl Variant {
         ];
         let board_text = def.start_fen.split_whitespace().next().unwrap_or("");
         let board_text = board_text.split('[').next().unwrap_or("");
-        let start_board =
-            crate::fen::parse_board(&geometry, |c| kind_of(c.to_ascii_uppercase()), board_text)
-                .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
+        let start_board = crate::fen::parse_board(
+            &geometry,
+            |c, plus| {
+                let upper = c.to_ascii_uppercase();
+                def.pieces
+                    .iter()
+                    .position(|p| p.letter == upper && p.plus == plus)
+                    .map(|k| k as Kind)
+            },
+            board_text,
+        )
+        .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
         if !def.castling.is_empty() && royal.is_none() {
             return Err(VariantError::BadCastling(
                 "castling needs a royal piece".to_string(),
@@ -514,6 +537,7 @@ impl Variant {
             capture_only,
             kinds,
             royal,
+            royal_kinds,
             extinction,
             ep_capturers,
             ep_victims,
@@ -541,13 +565,28 @@ impl Variant {
         })
     }
 
-    /// The kind with this letter (either case).
+    /// The kind with this letter (either case), without the `+` prefix.
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
+        self.kind_of_symbol(c, false)
+    }
+
+    /// The kind with this letter (either case) and prefix.
+    pub fn kind_of_symbol(&self, c: char, plus: bool) -> Option<Kind> {
         let upper = c.to_ascii_uppercase();
         self.kinds
             .iter()
-            .position(|k| k.def.letter == upper)
+            .position(|k| k.def.letter == upper && k.def.plus == plus)
             .map(|k| k as Kind)
+    }
+
+    /// How FEN writes a piece: its letter, after a `+` for prefixed kinds.
+    pub fn symbol(&self, color: Color, kind: Kind) -> String {
+        let letter = self.letter(color, kind);
+        if self.kinds[kind as usize].def.plus {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
     }
 
     pub fn letter(&self, color: Color, kind: Kind) -> char {
@@ -695,10 +734,6 @@ mod tests {
         let mut d = tiny();
         d.pieces[1].promotions = &['K'];
         assert!(matches!(error(d), VariantError::RoyalPromotion { .. }));
-        let mut d = tiny();
-        d.pieces[1].promotions = &[];
-        d.pieces[2].royal = true;
-        assert_eq!(error(d), VariantError::SeveralRoyals);
         let mut d = tiny();
         d.width = 17;
         assert!(matches!(error(d), VariantError::Geometry(_)));

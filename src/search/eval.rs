@@ -61,7 +61,7 @@ impl Evaluator {
     pub fn new(v: &Variant) -> Evaluator {
         let values = (0..v.kind_count())
             .map(|k| {
-                if v.royal == Some(k as Kind) {
+                if v.royal_kinds >> k & 1 != 0 {
                     return 0;
                 }
                 if v.promoters >> k & 1 != 0

@@ -581,10 +581,7 @@ impl Searcher {
     fn has_pieces(&self, pos: &Position) -> bool {
         let v = &**pos.variant();
         let us = pos.side_to_move();
-        let mut pawnish = v.promoters;
-        if let Some(k) = v.royal {
-            pawnish |= 1 << k;
-        }
+        let pawnish = v.promoters | v.royal_kinds;
         (pos.ours(us) & !pos.pieces_of_kinds(us, pawnish)).any()
     }
 
