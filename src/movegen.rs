@@ -351,20 +351,40 @@ impl Position {
         s
     }
 
-    /// Whether moving a piece from `from` to `to` (capturing on `victim`, if
-    /// any) leaves the mover's king unattacked.
+    /// Whether the move `m` (capturing the pieces on `victims`) leaves the
+    /// mover's king unattacked.
     #[inline]
-    fn king_safe_after(
-        &self,
-        safety: &KingSafety,
-        from: Square,
-        to: Square,
-        victim: Bitboard,
-    ) -> bool {
-        let occ =
-            (self.occupied() & !victim & !Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let king = if safety.king == from { to } else { safety.king };
-        !self.attacked_by_sets(king, self.side.opposite(), &safety.sets, occ, victim)
+    fn king_safe_after(&self, safety: &KingSafety, m: Move, victims: Bitboard) -> bool {
+        if self.variant.verify_by_making {
+            return self.king_safe_by_making(m);
+        }
+        let (from, to) = (m.from(), m.to());
+        let vacated = if m.kind() == MoveKind::Drop {
+            Bitboard::EMPTY
+        } else {
+            Bitboard::from_square(from)
+        };
+        let occ = (self.occupied() & !victims & !vacated) | Bitboard::from_square(to);
+        let king = if safety.king == from && m.kind() != MoveKind::Drop {
+            to
+        } else {
+            safety.king
+        };
+        !self.attacked_by_sets(king, self.side.opposite(), &safety.sets, occ, victims)
+    }
+
+    /// The same, by playing the move on a copy: for games where whether a
+    /// piece blocks depends on what it is, not only where it stands.
+    #[cold]
+    fn king_safe_by_making(&self, m: Move) -> bool {
+        let us = self.side;
+        let mut p = self.clone();
+        p.frozen = true;
+        p.make_move(m);
+        match p.royal_square(us) {
+            Some(k) => !p.attacked(k, us.opposite()),
+            None => true,
+        }
     }
 
     /// Generates every legal move into `sink`.
@@ -542,8 +562,9 @@ impl Position {
                 };
                 if is_royal {
                     for to in targets {
-                        if self.king_safe_after(safety, from, to, Bitboard::from_square(to)) {
-                            sink.add(Move::new(from, to, MoveKind::Normal));
+                        let m = Move::new(from, to, MoveKind::Normal);
+                        if self.king_safe_after(safety, m, Bitboard::from_square(to) & theirs) {
+                            sink.add(m);
                         }
                     }
                     if safety.checkers.is_empty() {
@@ -557,8 +578,8 @@ impl Position {
                 }
                 if verify_all || safety.verify.contains(from) {
                     for to in targets {
-                        if self.king_safe_after(safety, from, to, Bitboard::from_square(to)) {
-                            let m = Move::new(from, to, MoveKind::Normal);
+                        let m = Move::new(from, to, MoveKind::Normal);
+                        if self.king_safe_after(safety, m, Bitboard::from_square(to)) {
                             add_with_promotions(
                                 sink,
                                 m,
@@ -592,7 +613,7 @@ impl Position {
         if let Some(s) = safety {
             let (from, to) = (m.from(), m.to());
             let legal = if is_royal || verify_all || s.verify.contains(from) {
-                self.king_safe_after(s, from, to, Bitboard::from_square(to))
+                self.king_safe_after(s, m, Bitboard::from_square(to))
             } else {
                 s.evasion.contains(to) && (!s.pinned.contains(from) || s.pin_ray(from).contains(to))
             };
@@ -635,7 +656,8 @@ impl Position {
         }
         let victim = Bitboard::from_square(ep.victim);
         if let Some(s) = safety {
-            if !self.king_safe_after(s, from, ep.target, victim) {
+            let m = Move::new(from, ep.target, MoveKind::EnPassant).with_extra(ep.victim);
+            if !self.king_safe_after(s, m, victim) {
                 return;
             }
         }
@@ -671,12 +693,12 @@ impl Position {
                 | (legs.capture[mid.index()] & theirs & !first_victim);
             for to in seconds {
                 let victims = first_victim | (theirs & Bitboard::from_square(to));
+                let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
                 if let Some(s) = safety {
-                    if !self.king_safe_after(s, from, to, victims) {
+                    if !self.king_safe_after(s, m, victims) {
                         continue;
                     }
                 }
-                let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
                 add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
             }
         }

@@ -290,6 +290,9 @@ pub struct Variant {
     /// Some capture can be blocked by a piece leaving a non-line square
     /// (a lame leap): then every move is checked for leaving the king attacked.
     pub verify_every_move: bool,
+    /// ... and by playing it, not from occupancy alone (when whether a piece
+    /// blocks depends on what it is).
+    pub verify_by_making: bool,
 }
 
 impl Variant {
@@ -555,6 +558,7 @@ impl Variant {
             pieces,
             attacks,
             verify_every_move,
+            verify_by_making: false,
             chance: def.chance,
             leapers,
             leaper_targets,
