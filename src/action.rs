@@ -2,6 +2,7 @@
 
 use crate::dice::Leaper;
 use crate::moves::Move;
+use crate::square::Square;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -12,4 +13,15 @@ pub enum Action {
     Choose(Leaper),
     /// A pass, only inside the search (null-move pruning).
     Null,
+    /// A pig's truffle throws: not found, found and eaten, found and kept.
+    Truffle(TruffleFind),
+    /// Wake the inactive piece on this square, or stop waking (`None`).
+    Activate(Option<Square>),
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TruffleFind {
+    No,
+    Eat,
+    Keep,
 }

@@ -1,8 +1,10 @@
 //! Throws and choices: the steps of a dice game between two moves.
 
-use crate::action::Action;
+use crate::action::{Action, TruffleFind};
 use crate::dice::{leaper, Leaper, ThrowResult};
+use crate::piece::Piece;
 use crate::position::{pending_key, Pending, Position};
+use crate::square::Square;
 use crate::zobrist::keys;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +117,8 @@ impl Position {
             }
             Action::Roll(a, b) => self.apply_roll(a, b),
             Action::Choose(l) => self.apply_choice(l),
+            Action::Truffle(f) => self.apply_truffle(f),
+            Action::Activate(o) => self.apply_activation(o),
             Action::Null => Err(ActionError::Illegal("null move".to_string())),
         }
     }
@@ -126,6 +130,11 @@ impl Position {
             Action::Roll(a, b) => format!("roll:{a}:{b}"),
             Action::Choose((a, b)) => format!("knight:{a}:{b}"),
             Action::Null => "0000".to_string(),
+            Action::Truffle(TruffleFind::No) => "find:no".to_string(),
+            Action::Truffle(TruffleFind::Eat) => "find:eat".to_string(),
+            Action::Truffle(TruffleFind::Keep) => "find:keep".to_string(),
+            Action::Activate(None) => "activate:done".to_string(),
+            Action::Activate(Some(sq)) => format!("activate:{}", self.variant.geometry.name(sq)),
         }
     }
 
@@ -140,6 +149,21 @@ impl Position {
         if let Some(rest) = text.strip_prefix("roll:") {
             let (a, b) = numbers(rest).ok_or_else(|| ActionError::Malformed(text.to_string()))?;
             return Ok(Action::Roll(a, b));
+        }
+        match text {
+            "find:no" => return Ok(Action::Truffle(TruffleFind::No)),
+            "find:eat" => return Ok(Action::Truffle(TruffleFind::Eat)),
+            "find:keep" => return Ok(Action::Truffle(TruffleFind::Keep)),
+            "activate:done" => return Ok(Action::Activate(None)),
+            _ => {}
+        }
+        if let Some(rest) = text.strip_prefix("activate:") {
+            let sq = self
+                .variant
+                .geometry
+                .parse_square(rest)
+                .ok_or_else(|| ActionError::Malformed(text.to_string()))?;
+            return Ok(Action::Activate(Some(sq)));
         }
         if let Some(rest) = text.strip_prefix("knight:") {
             let l = numbers(rest).ok_or_else(|| ActionError::Malformed(text.to_string()))?;
@@ -160,7 +184,8 @@ impl Position {
         Ok(action)
     }
 
-    /// Every action possible now: the legal moves, or the throws, or the choices.
+    /// Every action possible now: the legal moves, or the chance outcomes,
+    /// or the options of a choice.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.pending {
             Pending::Nothing => self
@@ -168,12 +193,156 @@ impl Position {
                 .iter()
                 .map(|&m| Action::Move(m))
                 .collect(),
+            Pending::Roll | Pending::Find(_) => {
+                self.chance_outcomes().into_iter().map(|(a, _)| a).collect()
+            }
+            Pending::Choose(..) | Pending::Activate => self.choice_actions(),
+        }
+    }
+
+    /// The outcomes of the pending chance event with their probabilities.
+    pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        match self.pending {
             Pending::Roll => self
                 .throws()
                 .into_iter()
-                .map(|(a, b, _)| Action::Roll(a, b))
+                .map(|(a, b, p)| (Action::Roll(a, b), p))
                 .collect(),
-            Pending::Choose(..) => self.choices().into_iter().map(Action::Choose).collect(),
+            Pending::Find(sq) => {
+                let faces = self.find_faces(sq);
+                let p = faces as f64 / 6.0;
+                vec![
+                    (Action::Truffle(TruffleFind::No), 1.0 - p),
+                    (Action::Truffle(TruffleFind::Eat), p * p),
+                    (Action::Truffle(TruffleFind::Keep), p * (1.0 - p)),
+                ]
+            }
+            _ => Vec::new(),
         }
+    }
+
+    /// The options of the pending choice (of the side that just moved).
+    pub fn choice_actions(&self) -> Vec<Action> {
+        match self.pending {
+            Pending::Choose(..) => self.choices().into_iter().map(Action::Choose).collect(),
+            Pending::Activate => {
+                let mut out: Vec<Action> = self
+                    .activations()
+                    .into_iter()
+                    .map(|sq| Action::Activate(Some(sq)))
+                    .collect();
+                out.push(Action::Activate(None));
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Faces of six that find a truffle for the pig on `sq`.
+    fn find_faces(&self, sq: Square) -> u8 {
+        match (&self.variant.truffles, self.piece_at(sq)) {
+            (Some(t), Some(p)) => t.find_faces[p.kind() as usize],
+            _ => 0,
+        }
+    }
+
+    /// Squares of the actor's inactive pieces its store pays for.
+    pub fn activations(&self) -> Vec<Square> {
+        let Some(t) = &self.variant.truffles else {
+            return Vec::new();
+        };
+        let actor = self.side.opposite();
+        let store = self.stores[actor.index()];
+        let mut out = Vec::new();
+        for (kind, w) in t.wake.iter().enumerate() {
+            if w.is_some_and(|(_, cost)| cost <= store) {
+                out.extend(self.pieces(actor, kind as crate::piece::Kind));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// After a truffle throw or a waking: waking next if it is affordable.
+    fn after_truffle_step(&mut self) {
+        let next = if self.can_activate(self.side.opposite()) {
+            Pending::Activate
+        } else {
+            Pending::Nothing
+        };
+        self.set_pending(next);
+    }
+
+    fn set_store(&mut self, color: usize, n: u8) {
+        let k = keys();
+        self.hash ^=
+            k.store[color][self.stores[color] as usize % 8] ^ k.store[color][n as usize % 8];
+        self.stores[color] = n;
+    }
+
+    /// Records the outcome of a pig's truffle throws.
+    pub fn apply_truffle(&mut self, f: TruffleFind) -> Result<(), ActionError> {
+        let Pending::Find(sq) = self.pending else {
+            return Err(ActionError::NotPending(
+                self.action_text(Action::Truffle(f)),
+            ));
+        };
+        let Some(max) = self.variant.truffles.as_ref().map(|t| t.store_max) else {
+            return Err(ActionError::NotPending(
+                self.action_text(Action::Truffle(f)),
+            ));
+        };
+        let before = self.truffles[sq.index()];
+        self.push_undo(Action::Truffle(f), Some((sq, before)), None);
+        if f != TruffleFind::No && before > 0 {
+            let k = keys();
+            self.hash ^= k.truffle[sq.index()][before as usize % 8]
+                ^ k.truffle[sq.index()][(before - 1) as usize % 8];
+            self.truffles[sq.index()] = before - 1;
+            if f == TruffleFind::Keep {
+                let actor = self.side.opposite().index();
+                // A store holds at most `max`: a truffle beyond it is lost.
+                let n = (self.stores[actor] + 1).min(max);
+                self.set_store(actor, n);
+            }
+        }
+        self.after_truffle_step();
+        Ok(())
+    }
+
+    /// Wakes the actor's piece on the square (paid from its store), or stops.
+    pub fn apply_activation(&mut self, choice: Option<Square>) -> Result<(), ActionError> {
+        let text = self.action_text(Action::Activate(choice));
+        if self.pending != Pending::Activate {
+            return Err(ActionError::NotPending(text));
+        }
+        let Some(sq) = choice else {
+            self.push_undo(Action::Activate(None), None, None);
+            self.set_pending(Pending::Nothing);
+            return Ok(());
+        };
+        if !self.activations().contains(&sq) {
+            return Err(ActionError::Illegal(text));
+        }
+        let asleep = self.board[sq.index()];
+        let Some((awake, cost)) = self
+            .variant
+            .truffles
+            .as_ref()
+            .and_then(|t| t.wake[asleep.kind() as usize])
+        else {
+            return Err(ActionError::Illegal(text));
+        };
+        self.push_undo(Action::Activate(Some(sq)), None, Some((sq, asleep)));
+        let k = keys();
+        let woken = Piece::new(asleep.color(), awake);
+        self.take_piece(sq);
+        self.put(sq, woken);
+        self.hash ^=
+            k.piece_square[asleep.index()][sq.index()] ^ k.piece_square[woken.index()][sq.index()];
+        let actor = asleep.color().index();
+        self.set_store(actor, self.stores[actor] - cost);
+        self.after_truffle_step();
+        Ok(())
     }
 }

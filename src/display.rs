@@ -4,7 +4,8 @@ use crate::position::Position;
 
 impl Position {
     /// The board as text, highest rank first, with grid square names at the
-    /// edges; `.` is an empty square, a blank a cell that is not a square.
+    /// edges; `.` is an empty square, a blank a cell that is not a square,
+    /// `+` marks a piece written with that prefix (Truffle Hunt's awake pieces).
     pub fn board_text(&self) -> String {
         let v = &**self.variant();
         let g = &v.geometry;
@@ -12,15 +13,15 @@ impl Position {
         for rank in (0..g.height()).rev() {
             out.push_str(&format!("{:>3} ", rank + 1));
             for file in 0..g.width() {
-                let c = match g.square(file as i32, rank as i32) {
-                    None => ' ',
+                let cell = match g.square(file as i32, rank as i32) {
+                    None => " ".to_string(),
                     Some(sq) => match self.piece_at(sq) {
-                        None => '.',
-                        Some(p) => v.letter(p.color(), p.kind()),
+                        None => ".".to_string(),
+                        Some(p) => v.symbol(p.color(), p.kind()),
                     },
                 };
-                out.push(c);
-                out.push(' ');
+                // Two columns a square: `+N` (an awake piece) fills both.
+                out.push_str(&format!("{cell:<2}"));
             }
             out.push('\n');
         }

@@ -179,6 +179,7 @@ impl Position {
         // Dice games add `knights=A:B/C:D` and `pending=roll|choose:X:Y`.
         let mut all: Vec<&str> = fen.split_whitespace().collect();
         let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
+        let (mut truffles_field, mut stores_field) = (None, None);
         while all.len() > 1 {
             let last = all[all.len() - 1];
             let slot = if last.starts_with('~') {
@@ -187,6 +188,10 @@ impl Position {
                 &mut knights_field
             } else if last.starts_with("pending=") {
                 &mut pending_field
+            } else if last.starts_with("truffles=") {
+                &mut truffles_field
+            } else if last.starts_with("stores=") {
+                &mut stores_field
             } else {
                 break;
             };
@@ -358,7 +363,69 @@ impl Position {
                     }
                 };
             }
-        } else if let Some(f) = knights_field.or(pending_field) {
+        } else if let Some(t) = &v.truffles {
+            // Without the fields: the start's truffles, empty stores.
+            pos.truffles[..t.start.len()].copy_from_slice(&t.start);
+            if let Some(field) = truffles_field {
+                let bad = || FenError::BadDiceState(field.to_string());
+                let ranks: Vec<&str> = field["truffles=".len()..].split('/').collect();
+                let g = &v.geometry;
+                if ranks.len() != g.height() as usize {
+                    return Err(bad());
+                }
+                for (i, rank_text) in ranks.iter().enumerate() {
+                    let rank = g.height() as usize - 1 - i;
+                    if rank_text.len() != g.width() as usize {
+                        return Err(bad());
+                    }
+                    for (file, c) in rank_text.chars().enumerate() {
+                        let n = c.to_digit(10).filter(|&n| n <= 7).ok_or_else(bad)? as u8;
+                        pos.truffles[rank * g.width() as usize + file] = n;
+                    }
+                }
+            }
+            if let Some(field) = stores_field {
+                let bad = || FenError::BadDiceState(field.to_string());
+                let (w, b) = field["stores=".len()..].split_once('/').ok_or_else(bad)?;
+                for (c, text) in [(0, w), (1, b)] {
+                    pos.stores[c] = text
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&n| n <= t.store_max)
+                        .ok_or_else(bad)?;
+                }
+            }
+            if let Some(field) = pending_field {
+                let bad = || FenError::BadDiceState(field.to_string());
+                pos.pending = match &field["pending=".len()..] {
+                    "activate" => Pending::Activate,
+                    rest => {
+                        let sq = rest
+                            .strip_prefix("find:")
+                            .and_then(|n| v.geometry.parse_square(n))
+                            .ok_or_else(bad)?;
+                        // The actor's pig must stand there.
+                        let pig = pos.piece_at(sq).is_some_and(|p| {
+                            p.color() != pos.side && t.pig_kinds >> p.kind() & 1 != 0
+                        });
+                        if !pig {
+                            return Err(bad());
+                        }
+                        Pending::Find(sq)
+                    }
+                };
+            }
+            if let Some(f) = knights_field {
+                return Err(FenError::BadDiceState(format!(
+                    "{} has no dice knights: '{f}'",
+                    v.name
+                )));
+            }
+        } else if let Some(f) = knights_field
+            .or(pending_field)
+            .or(truffles_field)
+            .or(stores_field)
+        {
             return Err(FenError::BadDiceState(format!(
                 "{} has no dice: '{f}'",
                 v.name
@@ -471,11 +538,26 @@ impl Position {
         if v.chance.is_some() {
             let [(a, b), (c, d)] = self.leapers();
             out.push_str(&format!(" knights={a}:{b}/{c}:{d}"));
-            match self.pending {
-                Pending::Nothing => {}
-                Pending::Roll => out.push_str(" pending=roll"),
-                Pending::Choose(x, y) => out.push_str(&format!(" pending=choose:{x}:{y}")),
+        }
+        if v.truffles.is_some() {
+            out.push_str(" truffles=");
+            for rank in (0..g.height()).rev() {
+                for file in 0..g.width() {
+                    let n = self.truffles[rank as usize * g.width() as usize + file as usize];
+                    out.push((b'0' + n) as char);
+                }
+                if rank > 0 {
+                    out.push('/');
+                }
             }
+            out.push_str(&format!(" stores={}/{}", self.stores[0], self.stores[1]));
+        }
+        match self.pending {
+            Pending::Nothing => {}
+            Pending::Roll => out.push_str(" pending=roll"),
+            Pending::Choose(x, y) => out.push_str(&format!(" pending=choose:{x}:{y}")),
+            Pending::Find(sq) => out.push_str(&format!(" pending=find:{}", g.name(sq))),
+            Pending::Activate => out.push_str(" pending=activate"),
         }
         let moved = self.default_unmoved() & !self.unmoved;
         if moved.any() {

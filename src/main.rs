@@ -220,7 +220,7 @@ fn run_perft(
     for m in moves.iter().flat_map(|m| m.split_whitespace()) {
         pos.play_action_text(m)?;
     }
-    let expanded = dice == DiceMode::Expanded && pos.variant().chance.is_some();
+    let expanded = dice == DiceMode::Expanded && pos.variant().has_chance_steps();
     if dice == DiceMode::Frozen {
         if pos.pending() != Pending::Nothing {
             return Err(

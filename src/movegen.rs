@@ -177,7 +177,13 @@ impl Position {
         }
         if tables.has_lame {
             for l in &tables.lame[target.index()] {
-                if (l.path & occupied).is_empty() {
+                let passable = v.lame_passable[l.kinds.trailing_zeros() as usize];
+                let blockers = if passable == 0 {
+                    occupied
+                } else {
+                    occupied & !self.pieces_of_both(passable)
+                };
+                if (l.path & blockers).is_empty() {
                     let mut attackers = sets.sets[l.group] & alive;
                     if l.initial {
                         attackers &= self.unmoved;
@@ -307,7 +313,9 @@ impl Position {
                 if l.initial {
                     attackers &= self.unmoved;
                 }
-                if attackers.contains(l.from) && (l.path & occ).is_empty() {
+                let passable = v.lame_passable[l.kinds.trailing_zeros() as usize];
+                let blockers = occ & !self.pieces_of_both(passable);
+                if attackers.contains(l.from) && (l.path & blockers).is_empty() {
                     s.checkers.insert(l.from);
                     s.evasion |= l.path | Bitboard::from_square(l.from);
                 }
@@ -520,8 +528,13 @@ impl Position {
                 } else {
                     &[]
                 };
+                let lame_blockers = if v.lame_passable[kind] == 0 {
+                    occ
+                } else {
+                    occ & !self.pieces_of_both(v.lame_passable[kind])
+                };
                 for l in lame {
-                    if (l.initial && !unmoved) || (l.path & occ).any() {
+                    if (l.initial && !unmoved) || (l.path & lame_blockers).any() {
                         continue;
                     }
                     let ok = (l.mode.can_move() && quiet_ok.contains(l.to))
@@ -597,6 +610,54 @@ impl Position {
                 self.en_passant_moves(sink, Some(safety), kind as Kind, from, unmoved, promotions);
             }
         }
+        if v.uses_hands {
+            self.drop_moves(sink, safety.as_ref());
+        }
+    }
+
+    /// Drops from the hand onto the kind's drop squares, within the drop
+    /// limits; each tested in full where the king's safety is at stake.
+    fn drop_moves<S: MoveSink>(&self, sink: &mut S, safety: Option<&KingSafety>) {
+        let v = &*self.variant;
+        let us = self.side;
+        let empty = v.geometry.squares() & !self.occupied();
+        for kind in 0..v.kind_count() {
+            if self.hands[us.index()][kind] == 0 {
+                continue;
+            }
+            let zone = v.drop_zones[us.index()][kind] & empty;
+            for to in zone {
+                if !self.drop_within_limits(kind as Kind, to) {
+                    continue;
+                }
+                let m = Move::drop(kind as Kind, to);
+                if let Some(s) = safety {
+                    let blocks = s.evasion.contains(to);
+                    if !blocks || !self.king_safe_after(s, m, Bitboard::EMPTY) {
+                        continue;
+                    }
+                }
+                sink.add(m);
+            }
+        }
+    }
+
+    /// Whether after dropping `kind` on `to` the dropper keeps every drop
+    /// limit (at most so many of some pieces on squares of one colour).
+    fn drop_within_limits(&self, kind: Kind, to: Square) -> bool {
+        let v = &*self.variant;
+        let g = &v.geometry;
+        let colour = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2;
+        v.drop_limits.iter().all(|&(kinds, max)| {
+            if kinds >> kind & 1 == 0 {
+                return true;
+            }
+            let same = self
+                .pieces_of_kinds(self.side, kinds)
+                .filter(|&sq| colour(sq) == colour(to))
+                .count();
+            same < max as usize
+        })
     }
 
     /// A move checked on its own: against the check and pin masks, or fully.

@@ -28,6 +28,12 @@ pub(crate) struct Undo {
     captured_first: Piece,
     leapers: [u8; 2],
     pending: Pending,
+    /// Truffle Hunt: a piece gained in hand by a capture, the stores, a
+    /// square's truffles and a woken piece before the action.
+    hand_gain: Option<(Color, Kind)>,
+    stores: [u8; 2],
+    truffle: Option<(Square, u8)>,
+    woken: Option<(Square, Piece)>,
     ep: Option<EnPassant>,
     castle_rooks: Bitboard,
     unmoved: Bitboard,
@@ -43,6 +49,10 @@ pub enum Pending {
     Roll,
     /// The actor threw these dice (larger first) and must choose.
     Choose(u8, u8),
+    /// The actor's pig on this square throws for a truffle (Truffle Hunt).
+    Find(Square),
+    /// The actor may wake inactive pieces its store pays for.
+    Activate,
 }
 
 #[derive(Clone)]
@@ -64,6 +74,9 @@ pub struct Position {
     /// Each side's current dice leaper (index into `Variant::leapers`).
     pub(crate) leapers: [u8; 2],
     pub(crate) pending: Pending,
+    /// Truffles left on each square, and each side's store (Truffle Hunt).
+    pub(crate) truffles: [u8; MAX_SQUARES],
+    pub(crate) stores: [u8; 2],
     /// Moves raise no dice throw (perft's "frozen" mode): not game state.
     pub(crate) frozen: bool,
     pub(crate) hash: u64,
@@ -88,6 +101,8 @@ impl Position {
             hands: [[0; MAX_KINDS]; 2],
             leapers: [variant_start_leaper; 2],
             pending: Pending::Nothing,
+            truffles: [0; MAX_SQUARES],
+            stores: [0; 2],
             frozen: false,
             hash: 0,
             history: Vec::new(),
@@ -133,6 +148,12 @@ impl Position {
             kinds &= kinds - 1;
         }
         bb & self.by_color[color.index()]
+    }
+
+    /// Pieces of either colour whose kind is in `kinds`.
+    #[inline(always)]
+    pub fn pieces_of_both(&self, kinds: u32) -> Bitboard {
+        self.pieces_of_kinds(Color::White, kinds) | self.pieces_of_kinds(Color::Black, kinds)
     }
 
     pub fn en_passant(&self) -> Option<EnPassant> {
@@ -184,6 +205,10 @@ impl Position {
         self.by_kind[p.kind() as usize] |= bb;
     }
 
+    pub(crate) fn take_piece(&mut self, sq: Square) -> Piece {
+        self.take(sq)
+    }
+
     #[inline(always)]
     fn take(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()];
@@ -221,6 +246,12 @@ impl Position {
         if self.variant.chance.is_some() {
             h ^= k.leaper[0][self.leapers[0] as usize] ^ k.leaper[1][self.leapers[1] as usize];
         }
+        if self.variant.truffles.is_some() {
+            for (sq, &n) in self.truffles.iter().enumerate() {
+                h ^= k.truffle[sq][n as usize % 8];
+            }
+            h ^= k.store[0][self.stores[0] as usize % 8] ^ k.store[1][self.stores[1] as usize % 8];
+        }
         h ^ pending_key(self.pending)
     }
 
@@ -249,6 +280,10 @@ impl Position {
             captured_first: Piece::NONE,
             leapers: self.leapers,
             pending: self.pending,
+            hand_gain: None,
+            stores: self.stores,
+            truffle: None,
+            woken: None,
             ep: self.ep,
             castle_rooks: self.castle_rooks,
             unmoved: self.unmoved,
@@ -277,6 +312,8 @@ impl Position {
                     touched.insert(victim_sq);
                     undo.captured = captured;
                     self.halfmove = 0;
+                    undo.hand_gain =
+                        self.capture_fate(captured, self.board[from.index()], &mut hash);
                 }
                 let moved = self.take(from);
                 undo.moved = moved;
@@ -287,7 +324,7 @@ impl Position {
                 self.put(to, placed);
                 hash ^= k.piece_square[moved.index()][from.index()]
                     ^ k.piece_square[placed.index()][to.index()];
-                if self.variant.promoters >> moved.kind() & 1 != 0 {
+                if self.variant.clock_resetters >> moved.kind() & 1 != 0 {
                     self.halfmove = 0;
                 }
                 if self.variant.royal_kinds >> moved.kind() & 1 != 0 {
@@ -320,7 +357,7 @@ impl Position {
                 self.put(to, moved);
                 hash ^= k.piece_square[moved.index()][from.index()]
                     ^ k.piece_square[moved.index()][to.index()];
-                if self.variant.promoters >> moved.kind() & 1 != 0 {
+                if self.variant.clock_resetters >> moved.kind() & 1 != 0 {
                     self.halfmove = 0;
                 }
                 if self.variant.ep_victims >> moved.kind() & 1 != 0
@@ -369,6 +406,7 @@ impl Position {
                 hash ^= k.piece_square[p.index()][to.index()];
                 undo.moved = p;
                 touched = Bitboard::EMPTY;
+                self.halfmove = 0;
             }
         }
         // First-move privileges and castling rights die with any move from or to their square.
@@ -390,6 +428,22 @@ impl Position {
             hash ^= pending_key(self.pending) ^ pending_key(Pending::Roll);
             self.pending = Pending::Roll;
         }
+        if let (Some(t), false) = (&self.variant.truffles, self.frozen) {
+            // A pig ending on truffles throws for one; then the mover may wake pieces.
+            let moved = self.board[to.index()];
+            let next = if m.kind() != MoveKind::Drop
+                && t.pig_kinds >> moved.kind() & 1 != 0
+                && self.truffles[to.index()] > 0
+            {
+                Pending::Find(to)
+            } else if self.can_activate(us) {
+                Pending::Activate
+            } else {
+                Pending::Nothing
+            };
+            hash ^= pending_key(self.pending) ^ pending_key(next);
+            self.pending = next;
+        }
         self.hash = hash;
         self.history.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash());
@@ -402,9 +456,20 @@ impl Position {
         };
         self.leapers = undo.leapers;
         self.pending = undo.pending;
+        self.stores = undo.stores;
+        if let Some((sq, n)) = undo.truffle {
+            self.truffles[sq.index()] = n;
+        }
+        if let Some((sq, p)) = undo.woken {
+            self.take(sq);
+            self.put(sq, p);
+        }
+        if let Some((c, kind)) = undo.hand_gain {
+            self.hands[c.index()][kind as usize] -= 1;
+        }
         let m = match undo.action {
             Action::Move(m) => m,
-            Action::Roll(..) | Action::Choose(_) => {
+            Action::Roll(..) | Action::Choose(_) | Action::Truffle(_) | Action::Activate(_) => {
                 self.hash = undo.hash;
                 return;
             }
@@ -508,6 +573,43 @@ impl Position {
         self.frozen = frozen;
     }
 
+    /// Where a captured piece goes (Truffle Hunt): a pig to the capturer's
+    /// hand as its own pig; an active piece taken by a pig to its owner's
+    /// hand, asleep; anything else out of the game. Returns the hand gain.
+    fn capture_fate(
+        &mut self,
+        victim: Piece,
+        capturer: Piece,
+        hash: &mut u64,
+    ) -> Option<(Color, Kind)> {
+        let t = self.variant.truffles.as_ref()?;
+        let gain = if t.pig_kinds >> victim.kind() & 1 != 0 {
+            (capturer.color(), victim.kind())
+        } else if t.pig_kinds >> capturer.kind() & 1 != 0 {
+            (victim.color(), t.sleep[victim.kind() as usize]?)
+        } else {
+            return None;
+        };
+        let (c, kind) = gain;
+        let k = keys();
+        let hand = &mut self.hands[c.index()][kind as usize];
+        *hash ^= k.hand[c.index()][kind as usize][(*hand as usize).min(MAX_IN_HAND)];
+        *hand = hand.saturating_add(1);
+        *hash ^= k.hand[c.index()][kind as usize][(*hand as usize).min(MAX_IN_HAND)];
+        Some(gain)
+    }
+
+    /// Whether `color` has an inactive piece on the board its store pays for.
+    pub(crate) fn can_activate(&self, color: Color) -> bool {
+        let Some(t) = &self.variant.truffles else {
+            return false;
+        };
+        let store = self.stores[color.index()];
+        t.wake.iter().enumerate().any(|(kind, w)| {
+            w.is_some_and(|(_, cost)| cost <= store) && self.pieces(color, kind as Kind).any()
+        })
+    }
+
     /// Passes the turn (for the search's null-move pruning); taken back by
     /// `unmake_move`. Only where nothing is pending.
     pub fn make_null_move(&mut self) {
@@ -523,6 +625,16 @@ impl Position {
 
     /// Records a throw or choice (made by `chance.rs`) for `unmake_move`.
     pub(crate) fn push_chance_undo(&mut self, action: Action) {
+        self.push_undo(action, None, None);
+    }
+
+    /// Records a chance or choice step with what it changes besides the hash.
+    pub(crate) fn push_undo(
+        &mut self,
+        action: Action,
+        truffle: Option<(Square, u8)>,
+        woken: Option<(Square, Piece)>,
+    ) {
         self.history.push(Undo {
             action,
             moved: Piece::NONE,
@@ -530,6 +642,10 @@ impl Position {
             captured_first: Piece::NONE,
             leapers: self.leapers,
             pending: self.pending,
+            hand_gain: None,
+            stores: self.stores,
+            truffle,
+            woken,
             ep: self.ep,
             castle_rooks: self.castle_rooks,
             unmoved: self.unmoved,
@@ -546,5 +662,7 @@ pub(crate) fn pending_key(p: Pending) -> u64 {
         Pending::Nothing => 0,
         Pending::Roll => k.pending_roll,
         Pending::Choose(a, b) => k.pending_choice[a as usize % 8][b as usize % 8],
+        Pending::Find(sq) => k.pending_find[sq.index()],
+        Pending::Activate => k.pending_activate,
     }
 }

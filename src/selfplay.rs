@@ -2,7 +2,7 @@
 //! exactly from its seed. (The search will replace random moves; the dice
 //! stay the seeded roller's.)
 
-use crate::action::Action;
+use crate::action::{Action, TruffleFind};
 use crate::outcome::Outcome;
 use crate::position::{Pending, Position};
 use rand_core::{RngCore, SeedableRng};
@@ -78,7 +78,25 @@ pub fn play_game(
                 let (a, b) = (roller.die(6), roller.die(6));
                 Action::Roll(a.max(b), a.min(b))
             }
-            Pending::Choose(..) => match decide(&mut pos, &mut roller) {
+            Pending::Find(sq) => {
+                // The find die, then (if found) the eat die, with the pig's odds.
+                let faces = pos
+                    .piece_at(sq)
+                    .and_then(|p| {
+                        pos.variant()
+                            .truffles
+                            .as_ref()
+                            .map(|t| t.find_faces[p.kind() as usize])
+                    })
+                    .unwrap_or(0);
+                let hit = |r: &mut DiceRoller| r.die(6) > 6 - faces;
+                Action::Truffle(match (hit(&mut roller), faces) {
+                    (false, _) | (_, 0) => TruffleFind::No,
+                    (true, _) if hit(&mut roller) => TruffleFind::Eat,
+                    _ => TruffleFind::Keep,
+                })
+            }
+            Pending::Choose(..) | Pending::Activate => match decide(&mut pos, &mut roller) {
                 Some(a) => a,
                 None => break,
             },

@@ -173,7 +173,7 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
             if let Some(depth) = params.perft {
                 engine.stop();
                 let pos = engine.position().clone();
-                let expanded = pos.variant().chance.is_some();
+                let expanded = pos.variant().has_chance_steps();
                 let results = perft::divide(&pos, depth, expanded, &|_, _| {});
                 let mut total = 0;
                 for (a, n) in &results {

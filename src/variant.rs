@@ -44,6 +44,13 @@ pub struct PieceDef {
     /// Written with Fairy-Stockfish's promoted-piece prefix: `+R` (Truffle
     /// Hunt's active pieces beside the inactive `R`).
     pub plus: bool,
+    /// Symbols (`S`, `+R`) of pieces its lame leaps may pass over, of
+    /// either side; empty: every piece blocks.
+    pub lame_passable: &'static [&'static str],
+    /// Its moves reset the fifty-move count (pawns always do).
+    pub resets_clock: bool,
+    /// Ranks, from its own side, where it may be dropped from the hand.
+    pub drop_ranks: &'static [u8],
 }
 
 impl PieceDef {
@@ -61,6 +68,9 @@ impl PieceDef {
             dice_leaper: false,
             two_leg_initial: None,
             plus: false,
+            lame_passable: &[],
+            resets_clock: false,
+            drop_ranks: &[],
         }
     }
 }
@@ -76,6 +86,35 @@ pub struct CastlingDef {
     pub fen_letter: char,
     /// Letter of the piece that castles with the king.
     pub rook: char,
+}
+
+/// Truffle Hunt's rules as data.
+#[derive(Clone, Debug)]
+pub struct TruffleDef {
+    /// Ranks (from White's side) whose squares start with truffles.
+    pub start_ranks: &'static [u8],
+    pub start_count: u8,
+    /// Most truffles a store holds; a truffle found beyond it is lost.
+    pub store_max: u8,
+    /// The pigs: letter, and how many faces of a six-sided die find (and eat).
+    pub pigs: &'static [(char, u8)],
+    /// Inactive letter and what waking it costs; the active piece is the
+    /// same letter with `+`.
+    pub activation: &'static [(char, u8)],
+}
+
+/// The compiled form of `TruffleDef`.
+#[derive(Clone, Debug)]
+pub struct TruffleRules {
+    pub start: Vec<u8>,
+    pub store_max: u8,
+    /// Per kind: the faces of six that find, for pigs (0 for others).
+    pub find_faces: Vec<u8>,
+    pub pig_kinds: u32,
+    /// Per kind: (active kind, cost) for inactive kinds.
+    pub wake: Vec<Option<(Kind, u8)>>,
+    /// Per kind: the inactive kind of an active one.
+    pub sleep: Vec<Option<Kind>>,
 }
 
 /// What a position with no legal move means for the side to move.
@@ -108,6 +147,11 @@ pub struct VariantDef {
     pub uses_hands: bool,
     /// Dice, if the game has them.
     pub chance: Option<ChanceModel>,
+    /// Truffle Hunt's truffles, stores, pigs and activation.
+    pub truffles: Option<TruffleDef>,
+    /// At most this many of these pieces (symbols) per player on squares of
+    /// one colour, checked for drops.
+    pub drop_limits: Vec<(&'static [&'static str], u8)>,
     /// Plies without capture or pawn move that draw; 0 for none.
     pub fifty_move_plies: u32,
     /// Occurrences of one position that draw; 0 for none.
@@ -141,6 +185,10 @@ pub enum VariantError {
         piece: &'static str,
     },
     DiceWithoutChance,
+    UnknownSymbol {
+        piece: &'static str,
+        symbol: String,
+    },
     UnknownImmunity {
         piece: &'static str,
         letter: char,
@@ -189,6 +237,9 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::DiceWithoutChance => {
                 write!(f, "a piece moves by the dice, but the variant has no dice")
+            }
+            VariantError::UnknownSymbol { piece, symbol } => {
+                write!(f, "{piece}: '{symbol}' names no piece of this variant")
             }
             VariantError::UnknownImmunity { piece, letter } => {
                 write!(f, "piece {piece} is immune to unknown letter '{letter}'")
@@ -287,6 +338,15 @@ pub struct Variant {
     /// Two-leg first moves, per colour and kind.
     pub two_legs: [Vec<Option<TwoLegTables>>; 2],
     pub two_leg_kinds: u32,
+    pub truffles: Option<TruffleRules>,
+    /// Kinds whose moves reset the fifty-move count.
+    pub clock_resetters: u32,
+    /// Per kind (as `lame_passable`): kinds its lame leaps pass over.
+    pub lame_passable: Vec<u32>,
+    /// Drop squares per colour and kind.
+    pub drop_zones: [Vec<Bitboard>; 2],
+    /// (kinds, max per player per square colour).
+    pub drop_limits: Vec<(u32, u8)>,
     /// Some capture can be blocked by a piece leaving a non-line square
     /// (a lame leap): then every move is checked for leaving the king attacked.
     pub verify_every_move: bool,
@@ -534,6 +594,93 @@ impl Variant {
             || kinds
                 .iter()
                 .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
+        let symbol_kind = |sym: &str, piece: &'static str| -> Result<Kind, VariantError> {
+            let (plus, letter) = match sym.strip_prefix('+') {
+                Some(rest) => (true, rest),
+                None => (false, sym),
+            };
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(VariantError::UnknownSymbol {
+                    piece,
+                    symbol: sym.to_string(),
+                });
+            };
+            def.pieces
+                .iter()
+                .position(|p| p.letter == c && p.plus == plus)
+                .map(|k| k as Kind)
+                .ok_or(VariantError::UnknownSymbol {
+                    piece,
+                    symbol: sym.to_string(),
+                })
+        };
+        let mut lame_passable = Vec::new();
+        let mut clock_resetters = promoters;
+        let mut drop_zones = [Vec::new(), Vec::new()];
+        for (k, info) in kinds.iter().enumerate() {
+            let mut mask = 0u32;
+            for sym in info.def.lame_passable {
+                mask |= 1 << symbol_kind(sym, info.def.name)?;
+            }
+            lame_passable.push(mask);
+            if info.def.resets_clock {
+                clock_resetters |= 1 << k;
+            }
+            let mut zone = [Bitboard::EMPTY; 2];
+            for &r in info.def.drop_ranks {
+                if r >= def.height {
+                    return Err(VariantError::TeleportRankOffBoard {
+                        piece: info.def.name,
+                        rank: r,
+                    });
+                }
+                zone[0] |= geometry.rank_mask(r);
+                zone[1] |= geometry.rank_mask(def.height - 1 - r);
+            }
+            drop_zones[0].push(zone[0]);
+            drop_zones[1].push(zone[1]);
+        }
+        let mut drop_limits = Vec::new();
+        for &(symbols, max) in &def.drop_limits {
+            let mut mask = 0u32;
+            for sym in symbols {
+                mask |= 1 << symbol_kind(sym, "drop limit")?;
+            }
+            drop_limits.push((mask, max));
+        }
+        let truffles = match &def.truffles {
+            None => None,
+            Some(t) => {
+                let n = kinds.len();
+                let mut rules = TruffleRules {
+                    start: vec![0; geometry.cells()],
+                    store_max: t.store_max,
+                    find_faces: vec![0; n],
+                    pig_kinds: 0,
+                    wake: vec![None; n],
+                    sleep: vec![None; n],
+                };
+                for &r in t.start_ranks {
+                    for sq in geometry.rank_mask(r) {
+                        rules.start[sq.index()] = t.start_count;
+                    }
+                }
+                for &(c, faces) in t.pigs {
+                    let k = symbol_kind(&c.to_string(), "pig")?;
+                    rules.find_faces[k as usize] = faces.min(6);
+                    rules.pig_kinds |= 1 << k;
+                }
+                for &(c, cost) in t.activation {
+                    let asleep = symbol_kind(&c.to_string(), "activation")?;
+                    let awake = symbol_kind(&format!("+{c}"), "activation")?;
+                    rules.wake[asleep as usize] = Some((awake, cost));
+                    rules.sleep[awake as usize] = Some(asleep);
+                }
+                Some(rules)
+            }
+        };
+        let verify_by_making = lame_passable.iter().any(|&m| m != 0);
         Ok(Variant {
             name: def.name,
             geometry,
@@ -558,7 +705,12 @@ impl Variant {
             pieces,
             attacks,
             verify_every_move,
-            verify_by_making: false,
+            verify_by_making,
+            truffles,
+            clock_resetters,
+            lame_passable,
+            drop_zones,
+            drop_limits,
             chance: def.chance,
             leapers,
             leaper_targets,
@@ -567,6 +719,11 @@ impl Variant {
             two_legs,
             two_leg_kinds,
         })
+    }
+
+    /// Whether turns have steps besides moves: throws, finds, choices.
+    pub fn has_chance_steps(&self) -> bool {
+        self.chance.is_some() || self.truffles.is_some()
     }
 
     /// The kind with this letter (either case), without the `+` prefix.
@@ -701,6 +858,8 @@ mod tests {
             extinction: None,
             uses_hands: false,
             chance: None,
+            truffles: None,
+            drop_limits: vec![],
             fifty_move_plies: 100,
             repetitions: 3,
         }

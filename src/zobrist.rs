@@ -25,6 +25,11 @@ pub struct Keys {
     pub pending_roll: u64,
     /// `pending_choice[a][b]`: the dice thrown when a choice is pending.
     pub pending_choice: [[u64; 8]; 8],
+    /// `truffle[square][count]`, `store[color][count]` (Truffle Hunt).
+    pub truffle: Vec<[u64; 8]>,
+    pub store: [[u64; 8]; 2],
+    pub pending_find: [u64; MAX_SQUARES],
+    pub pending_activate: u64,
 }
 
 fn make_keys() -> Keys {
@@ -63,7 +68,26 @@ fn make_keys() -> Keys {
     for k in pending_choice.iter_mut().flatten() {
         *k = rng.next_u64();
     }
+    let truffle = (0..MAX_SQUARES)
+        .map(|_| {
+            let mut a = [0u64; 8];
+            for k in a.iter_mut() {
+                *k = rng.next_u64();
+            }
+            a
+        })
+        .collect();
+    let mut store = [[0u64; 8]; 2];
+    for k in store.iter_mut().flatten() {
+        *k = rng.next_u64();
+    }
+    let pending_find = square_keys(&mut rng);
+    let pending_activate = rng.next_u64();
     Keys {
+        truffle,
+        store,
+        pending_find,
+        pending_activate,
         leaper,
         pending_roll,
         pending_choice,

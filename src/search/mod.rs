@@ -198,7 +198,7 @@ impl Searcher {
         self.node_limit = limits.nodes;
         let _ = self.evaluator(pos);
         let actions: Vec<Action> = match pos.pending() {
-            Pending::Roll => Vec::new(),
+            Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),
         };
         let mut result = SearchResult {
@@ -332,8 +332,12 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply as u32);
         match pos.pending() {
-            Pending::Roll => return self.chance_node(pos, depth, alpha, beta, ply),
-            Pending::Choose(..) => return self.choice_node(pos, depth, alpha, beta, ply),
+            Pending::Roll | Pending::Find(_) => {
+                return self.chance_node(pos, depth, alpha, beta, ply)
+            }
+            Pending::Choose(..) | Pending::Activate => {
+                return self.choice_node(pos, depth, alpha, beta, ply)
+            }
             Pending::Nothing => {}
         }
         let v = &**pos.variant();
@@ -463,11 +467,11 @@ impl Searcher {
         _beta: i32,
         ply: usize,
     ) -> Value {
-        let throws = pos.throws();
+        let outcomes = pos.chance_outcomes();
         let mut mean = 0.0;
         let (mut worst, mut best) = (INFINITY, -INFINITY);
-        for (a, b, p) in throws {
-            if pos.apply_roll(a, b).is_err() {
+        for (action, p) in outcomes {
+            if pos.apply(action).is_err() {
                 continue;
             }
             let value = self.negamax(pos, depth, -INFINITY, INFINITY, ply);
@@ -498,8 +502,8 @@ impl Searcher {
         ply: usize,
     ) -> Value {
         let mut best = INFINITY;
-        for option in pos.choices() {
-            if pos.apply_choice(option).is_err() {
+        for option in pos.choice_actions() {
+            if pos.apply(option).is_err() {
                 continue;
             }
             let value = self.negamax(pos, depth, alpha, beta, ply);

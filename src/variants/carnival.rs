@@ -47,6 +47,8 @@ pub fn definition(oblique: bool) -> VariantDef {
         extinction: None,
         uses_hands: false,
         chance: Some(ChanceModel::KnightDice { oblique }),
+        truffles: None,
+        drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
     }

@@ -28,6 +28,8 @@ pub fn definition() -> VariantDef {
         extinction: None,
         uses_hands: false,
         chance: None,
+        truffles: None,
+        drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
     }

@@ -4,6 +4,7 @@ mod carnival;
 mod chess;
 mod hubbub;
 mod pawneaters;
+mod truffle;
 mod wolf;
 
 use crate::variant::{CastlingDef, PieceDef, Variant, VariantDef, VariantError};
@@ -56,6 +57,7 @@ pub const NAMES: &[&str] = &[
     "pawneaters",
     "carnival",
     "carnival-oblique",
+    "truffle",
 ];
 
 /// The table of a built-in variant.
@@ -67,6 +69,7 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "pawneaters" => Some(pawneaters::definition()),
         "carnival" => Some(carnival::definition(false)),
         "carnival-oblique" => Some(carnival::definition(true)),
+        "truffle" => Some(truffle::definition()),
         _ => None,
     }
 }

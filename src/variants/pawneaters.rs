@@ -35,6 +35,8 @@ pub fn definition() -> VariantDef {
         extinction: Some('P'),
         uses_hands: false,
         chance: None,
+        truffles: None,
+        drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
     }

@@ -1,0 +1,70 @@
+//! Truffle Hunt Chess (Charles Gilman): the back ranks start asleep, pigs
+//! roll dice for truffles, and truffles in store wake the sleepers. Rules as
+//! we read them: docs/rules/truffle.md.
+
+use crate::variant::{NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
+
+/// Pigs may pass over pigs and sleeping pieces, never over awake ones.
+const PASSABLE: &[&str] = &["S", "H", "K", "Q", "R", "B", "N"];
+
+fn pig(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
+    PieceDef {
+        lame_passable: PASSABLE,
+        resets_clock: true,
+        drop_ranks: &[1],
+        ..PieceDef::new(name, letter, betza)
+    }
+}
+
+/// A back-rank piece: asleep (no moves) or awake (`+`, orthodox moves).
+fn piece(
+    name: &'static str,
+    letter: char,
+    betza: &'static str,
+    awake: bool,
+    royal: bool,
+) -> PieceDef {
+    PieceDef {
+        royal,
+        plus: awake,
+        drop_ranks: &[0],
+        ..PieceDef::new(name, letter, if awake { betza } else { "" })
+    }
+}
+
+pub fn definition() -> VariantDef {
+    let mut pieces = vec![pig("sow", 'S', "WfnD"), pig("boar", 'H', "FfnA")];
+    for awake in [false, true] {
+        pieces.push(piece("knight", 'N', "N", awake, false));
+        pieces.push(piece("bishop", 'B', "B", awake, false));
+        pieces.push(piece("rook", 'R', "R", awake, false));
+        pieces.push(piece("queen", 'Q', "Q", awake, false));
+        pieces.push(piece("king", 'K', "K", awake, true));
+    }
+    VariantDef {
+        name: "truffle",
+        width: 8,
+        height: 8,
+        holes: vec![],
+        capture_only: vec![],
+        pieces,
+        start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1",
+        promotion_ranks: vec![],
+        castling: vec![],
+        stalemate: NoMoveOutcome::Draw,
+        extinction: None,
+        uses_hands: true,
+        chance: None,
+        truffles: Some(TruffleDef {
+            start_ranks: &[2, 3, 4, 5],
+            start_count: 6,
+            store_max: 6,
+            // A Sow finds on 5 or 6, a Boar on 6 only.
+            pigs: &[('S', 2), ('H', 1)],
+            activation: &[('N', 3), ('B', 3), ('R', 4), ('Q', 5), ('K', 6)],
+        }),
+        drop_limits: vec![(&["B", "+B"], 1), (&["H"], 4)],
+        fifty_move_plies: 100,
+        repetitions: 3,
+    }
+}
