@@ -6,7 +6,6 @@
 
 mod reference;
 
-use menagerie::action::Action;
 use menagerie::position::{Pending, Position};
 use menagerie::variants;
 use rand_core::{RngCore, SeedableRng};
@@ -46,12 +45,12 @@ fn check_random_games(
                     context()
                 );
             }
-            for (a, b, p) in pos.throws() {
-                let text = format!("roll:{a}:{b}");
+            for (action, p) in pos.chance_outcomes() {
+                let text = pos.action_text(action);
                 let q = reference.chance_probability(&text);
                 assert!(
                     q.is_some_and(|q| (q - p).abs() < 1e-12),
-                    "{}: {text}",
+                    "{}: {text} has probability {p}, reference {q:?}",
                     context()
                 );
             }
@@ -75,13 +74,19 @@ fn check_random_games(
             if actions.is_empty() || over {
                 break;
             }
-            let action = if pos.pending() == Pending::Roll {
-                // Real dice: each die uniform, so doubles are half as likely.
-                let (x, y) = (
-                    (rng.next_u64() % 6) as u8 + 1,
-                    (rng.next_u64() % 6) as u8 + 1,
-                );
-                Action::Roll(x.max(y), x.min(y))
+            let outcomes = pos.chance_outcomes();
+            let action = if !outcomes.is_empty() {
+                // Chance by its real odds (two fair dice, a pig's throws).
+                let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                let mut chosen = outcomes[outcomes.len() - 1].0;
+                for &(a, p) in &outcomes {
+                    if x < p {
+                        chosen = a;
+                        break;
+                    }
+                    x -= p;
+                }
+                chosen
             } else {
                 actions[(rng.next_u64() % actions.len() as u64) as usize]
             };
@@ -149,4 +154,9 @@ fn carnival_random_games_with_real_dice_agree_with_the_reference() {
 #[test]
 fn carnival_oblique_random_games_with_real_dice_agree_with_the_reference() {
     check_perft_file_positions("carnival-oblique", 20, 3000);
+}
+
+#[test]
+fn truffle_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("truffle", 15, 3000);
 }

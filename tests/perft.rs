@@ -127,7 +127,7 @@ fn run_file(variant_name: &str) {
                         Ok(r) => {
                             let got = if count.expanded {
                                 r.perft_expanded(depth)
-                            } else if pos.variant().chance.is_some() {
+                            } else if pos.variant().has_chance_steps() {
                                 r.perft_frozen(depth)
                             } else {
                                 r.perft(depth)
@@ -200,6 +200,11 @@ fn carnival() {
 #[test]
 fn carnival_oblique() {
     run_file("carnival-oblique");
+}
+
+#[test]
+fn truffle() {
+    run_file("truffle");
 }
 
 #[test]

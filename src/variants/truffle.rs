@@ -34,12 +34,13 @@ fn piece(
 
 pub fn definition() -> VariantDef {
     let mut pieces = vec![pig("sow", 'S', "WfnD"), pig("boar", 'H', "FfnA")];
+    // This order is also the order of the pieces in hand in FEN.
     for awake in [false, true] {
-        pieces.push(piece("knight", 'N', "N", awake, false));
-        pieces.push(piece("bishop", 'B', "B", awake, false));
-        pieces.push(piece("rook", 'R', "R", awake, false));
-        pieces.push(piece("queen", 'Q', "Q", awake, false));
         pieces.push(piece("king", 'K', "K", awake, true));
+        pieces.push(piece("queen", 'Q', "Q", awake, false));
+        pieces.push(piece("rook", 'R', "R", awake, false));
+        pieces.push(piece("bishop", 'B', "B", awake, false));
+        pieces.push(piece("knight", 'N', "N", awake, false));
     }
     VariantDef {
         name: "truffle",

@@ -24,6 +24,12 @@
 //!   has a pending roll or choice and no moves (`legal_actions` lists the
 //!   throws or the options). Eurofighter pawns make their first move as two
 //!   single steps, each straight (quiet) or diagonal (capturing).
+//! * truffles (Truffle Hunt): a truffle count per square, a store per
+//!   side, reserves and drops, inactive pieces (kinds of their own, no
+//!   moves, written plain) and active ones (written with `+`). After a
+//!   move or drop the actor may owe a truffle find (`pending=find:sq`: the
+//!   pig it moved throws) and then may activate pieces it can pay for
+//!   (`pending=activate`), one at a time, until it says `activate:done`.
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
@@ -32,7 +38,7 @@
 /// The piece and variant tables (public so tests can inspect them).
 pub mod variants;
 
-use variants::{Dice, Leaper, Mode, PieceDef, Reach, Variant, Vector};
+use variants::{Dice, Leaper, Mode, PieceDef, Reach, Truffles, Variant, Vector};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -86,6 +92,11 @@ enum Special {
     TwoSteps {
         via: usize,
     },
+    /// A piece of this kind from the mover's reserve is put on `to` (and
+    /// `from == to`).
+    Drop {
+        kind: PieceKind,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +124,50 @@ enum Pending {
     Roll,
     /// The actor threw (x, y), x >= y, and must pick one of the offers.
     Choose(u8, u8),
+    /// Truffle Hunt: the actor's pig on this square (which has truffles)
+    /// must throw for a find.
+    Find(usize),
+    /// Truffle Hunt: the actor may activate one of the inactive pieces its
+    /// store pays for, or stop.
+    Activate,
 }
+
+/// What a truffle find comes to (the two throws together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Find {
+    /// No truffle found.
+    No,
+    /// Found and eaten on the spot: the square loses one.
+    Eat,
+    /// Found and kept: the square loses one, the store gains one (up to
+    /// its maximum; beyond it, lost).
+    Keep,
+}
+
+const FINDS: [(Find, &str); 3] = [
+    (Find::No, "find:no"),
+    (Find::Eat, "find:eat"),
+    (Find::Keep, "find:keep"),
+];
+
+/// One way of settling what is pending (see `Pending`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Settle {
+    /// A throw (x, y), x >= y, of the two leaper dice.
+    Throw(u8, u8),
+    /// Picking one of the leapers a throw offered.
+    Choose(Leaper),
+    /// The outcome of a truffle find.
+    Find(Find),
+    /// Activating the actor's inactive piece on this square.
+    Activate(usize),
+    /// No more activations this turn.
+    Done,
+}
+
+/// Reserve counts are kept per piece kind in a fixed array; tables have at
+/// most this many kinds.
+pub const MAX_KINDS: usize = 16;
 
 /// What kind of cell a grid cell is (see `Variant::shape`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +197,13 @@ pub struct RefPosition {
     /// Black's). Other games: always the Knight, never used.
     knights: [Leaper; 2],
     pending: Pending,
+    /// Drop games: each side's reserve (White's, Black's), a count per
+    /// piece kind. All zero in other games.
+    hands: [[u8; MAX_KINDS]; 2],
+    /// Truffle Hunt: the truffles on each square. Empty in other games.
+    truffles: Vec<u8>,
+    /// Truffle Hunt: each side's store (White's, Black's).
+    stores: [u8; 2],
 }
 
 /// Two positions are equal when they are the same game in the same state.
@@ -159,6 +220,9 @@ impl PartialEq for RefPosition {
             && self.fullmove == other.fullmove
             && self.knights == other.knights
             && self.pending == other.pending
+            && self.hands == other.hands
+            && self.truffles == other.truffles
+            && self.stores == other.stores
     }
 }
 
@@ -168,7 +232,8 @@ impl RefPosition {
     // ------------------------------------------------------------ public API
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
-    /// "carnival-oblique". Parses the FEN itself (its own simple parser).
+    /// "carnival-oblique", "truffle". Parses the FEN itself (its own simple
+    /// parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
             .ok_or_else(|| format!("unknown variant {variant:?}"))?;
@@ -186,8 +251,9 @@ impl RefPosition {
     /// (e1g1); en passant as the capturer's diagonal move, except for a
     /// piece with `ep_two_legs` (the Pawn Eater): `d5e5,e5e6`, to the
     /// victim and on to the en-passant square. A Eurofighter first move is
-    /// always written in its two legs (`d2d3,d3d4`, `d2c3,c3d4`). Empty
-    /// while a roll or choice is pending.
+    /// always written in its two legs (`d2d3,d3d4`, `d2c3,c3d4`). A drop
+    /// is the piece's letter in upper case (whatever its colour), `@` and
+    /// the square (`N@b1`, `S@a7`). Empty while anything is pending.
     pub fn legal_moves(&self) -> Vec<String> {
         self.legal().iter().map(|&m| self.move_text(m)).collect()
     }
@@ -195,53 +261,73 @@ impl RefPosition {
     /// What may be played now: the legal moves when nothing is pending; the
     /// distinct throws `roll:X:Y` (X >= Y; 21 of them with two six-sided
     /// dice) when a roll is pending; the offered leapers `knight:A:B`
-    /// (A >= B) when a choice is pending.
+    /// (A >= B) when a choice is pending; `find:no`, `find:eat`,
+    /// `find:keep` when a truffle find is pending; `activate:SQ` for each
+    /// inactive piece of the actor that its store pays for (in square order
+    /// a1, b1, ..., h8), then `activate:done`, when activation is pending.
     pub fn legal_actions(&self) -> Vec<String> {
-        match self.pending {
-            Pending::Nothing => self.legal_moves(),
-            Pending::Roll => self
-                .throws()
-                .iter()
-                .map(|&(x, y)| format!("roll:{x}:{y}"))
-                .collect(),
-            Pending::Choose(x, y) => (self.dice().offers)(x, y)
-                .iter()
-                .map(|&(a, b)| format!("knight:{a}:{b}"))
-                .collect(),
+        if self.pending == Pending::Nothing {
+            return self.legal_moves();
         }
+        self.settle_options()
+            .into_iter()
+            .map(|a| self.settle_text(a))
+            .collect()
     }
 
-    /// The probability of a throw `roll:X:Y` while a roll is pending: two
-    /// different numbers 2/36, a double 1/36 (for six-sided dice). None when
-    /// no roll is pending or the text is not one of `legal_actions`.
-    pub fn chance_probability(&self, roll: &str) -> Option<f64> {
-        if self.pending != Pending::Roll {
-            return None;
-        }
-        let faces = f64::from(self.dice().faces);
-        self.throws()
+    /// The probability of a chance action: a throw `roll:X:Y` while a roll
+    /// is pending (two different numbers 2/36, a double 1/36, for six-sided
+    /// dice), or a find outcome while a find is pending (with k winning
+    /// faces of n: `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep`
+    /// k*(n-k)/(n*n)). None for anything else, and for a text that is not
+    /// one of `legal_actions`.
+    pub fn chance_probability(&self, action: &str) -> Option<f64> {
+        let wanted = action.trim();
+        let settle = self
+            .settle_options()
             .into_iter()
-            .find(|&(x, y)| format!("roll:{x}:{y}") == roll.trim())
-            .map(|(x, y)| if x == y { 1.0 } else { 2.0 } / (faces * faces))
+            .find(|&a| self.settle_text(a) == wanted)?;
+        match settle {
+            Settle::Throw(x, y) => {
+                let faces = f64::from(self.dice().faces);
+                Some(if x == y { 1.0 } else { 2.0 } / (faces * faces))
+            }
+            Settle::Find(find) => {
+                let Pending::Find(sq) = self.pending else {
+                    return None;
+                };
+                let (_, kind) = self.board[sq]?;
+                let n = u32::from(self.truffle_rules().faces);
+                let k = self.def(kind).finds_on.len() as u32;
+                let (num, den) = match find {
+                    Find::No => (n - k, n),
+                    Find::Eat => (k * k, n * n),
+                    Find::Keep => (k * (n - k), n * n),
+                };
+                Some(f64::from(num) / f64::from(den))
+            }
+            _ => None,
+        }
     }
 
     /// Plays one action given in the text of `legal_actions`: a legal move
-    /// (in a dice game it leaves a roll pending), a throw or a choice; Err
-    /// if it is not one of them.
+    /// or drop (in a dice game it leaves a roll pending; in Truffle Hunt
+    /// maybe a find or activation), or a way of settling what is pending;
+    /// Err if it is not one of them.
     pub fn play(&mut self, action: &str) -> Result<(), String> {
         let wanted = action.trim();
         if self.pending != Pending::Nothing {
-            if !self.legal_actions().iter().any(|a| a == wanted) {
-                return Err(format!("not possible now: {action:?} in {}", self.to_fen()));
-            }
-            let number = |s: Option<&str>| s.and_then(|s| s.parse::<u8>().ok()).unwrap_or(0);
-            let mut parts = wanted.split(':');
-            let (kind, x, y) = (parts.next(), number(parts.next()), number(parts.next()));
-            match kind {
-                Some("roll") => self.throw(x, y),
-                _ => self.choose((x, y)),
-            }
-            return Ok(());
+            let found = self
+                .settle_options()
+                .into_iter()
+                .find(|&a| self.settle_text(a) == wanted);
+            return match found {
+                Some(a) => {
+                    self.settle(a);
+                    Ok(())
+                }
+                None => Err(format!("not possible now: {action:?} in {}", self.to_fen())),
+            };
         }
         // The simplest correct parser: compare with the text of every legal move.
         let found = self
@@ -250,7 +336,7 @@ impl RefPosition {
             .find(|&m| self.move_text(m) == wanted);
         match found {
             Some(m) => {
-                self.make_and_owe_roll(m);
+                self.make_and_owe(m);
                 Ok(())
             }
             None => Err(format!("illegal move {action:?} in {}", self.to_fen())),
@@ -278,22 +364,27 @@ impl RefPosition {
 
     /// Dice games: perft over moves only. No dice are ever thrown: a move
     /// leaves nothing pending and both leapers stay as the FEN gives them.
-    /// A root with a pending roll or choice has no moves (0 from depth 1).
-    /// Other games: `perft`.
+    /// Truffle Hunt: moves and drops only; no find and no activation ever
+    /// happens, so truffles and stores stay as the FEN gives them. A root
+    /// with anything pending has no moves (0 from depth 1). Other games:
+    /// `perft`.
     pub fn perft_frozen(&self, depth: u32) -> u64 {
         self.perft(depth)
     }
 
     /// Dice games: the number of distinct action sequences in which each
     /// ply is a move, then a throw, then (if the throw offers a choice) an
-    /// option. A roll or choice pending at the root is settled first, each
-    /// way, without using up depth. Depth 0 is 1, pending or not. Other
-    /// games: `perft`.
+    /// option. Truffle Hunt: each ply is a move or drop, then (if a find is
+    /// owed) one of the three find outcomes, then (while activation is
+    /// pending) activations one by one and `activate:done`, every option a
+    /// branch (so two activation orders are two sequences). Anything pending
+    /// at the root is settled first, each way, without using up depth.
+    /// Depth 0 is 1, pending or not. Other games: `perft`.
     pub fn perft_expanded(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.variant.dice.is_none() {
+        if self.variant.dice.is_none() && self.variant.truffles.is_none() {
             return self.perft(depth);
         }
         if self.pending != Pending::Nothing {
@@ -306,7 +397,7 @@ impl RefPosition {
         let mut total = 0;
         for m in self.legal() {
             let mut child = self.clone();
-            child.make_and_owe_roll(m);
+            child.make_and_owe(m);
             for settled in child.settlements() {
                 total += settled.perft_expanded(depth - 1);
             }
@@ -323,18 +414,18 @@ impl RefPosition {
             for x in 0..v.width {
                 let sq = x + y * v.width;
                 let token = match self.board[sq] {
-                    None if cell(v, sq) == Cell::Hole => '*',
+                    None if cell(v, sq) == Cell::Hole => "*".to_string(),
                     None => {
                         empty += 1;
                         continue;
                     }
-                    Some((color, kind)) => piece_char(v, color, kind),
+                    Some((color, kind)) => piece_text(v, color, kind),
                 };
                 if empty > 0 {
                     row += &empty.to_string();
                     empty = 0;
                 }
-                row.push(token);
+                row += &token;
             }
             if empty > 0 {
                 row += &empty.to_string();
@@ -371,8 +462,23 @@ impl RefPosition {
             ),
             None => "-".to_string(),
         };
+        // Drop games: the reserves as holdings right after the board,
+        // White's then Black's, each in table order.
+        let mut hands = String::new();
+        if v.drops.is_some() {
+            hands.push('[');
+            for color in [Color::White, Color::Black] {
+                for (i, &count) in self.hands[color.index()].iter().enumerate() {
+                    let kind = PieceKind(i as u8);
+                    for _ in 0..count {
+                        hands.push(piece_char(v, color, kind));
+                    }
+                }
+            }
+            hands.push(']');
+        }
         let mut fen = format!(
-            "{} {side} {castling} {ep} {} {}",
+            "{}{hands} {side} {castling} {ep} {} {}",
             ranks.join("/"),
             self.halfmove,
             self.fullmove
@@ -387,11 +493,25 @@ impl RefPosition {
         if v.dice.is_some() {
             let [(a, b), (c, d)] = self.knights;
             fen += &format!(" knights={a}:{b}/{c}:{d}");
-            match self.pending {
-                Pending::Nothing => {}
-                Pending::Roll => fen += " pending=roll",
-                Pending::Choose(x, y) => fen += &format!(" pending=choose:{x}:{y}"),
-            }
+        }
+        if v.truffles.is_some() {
+            let ranks: Vec<String> = (0..v.height)
+                .rev()
+                .map(|y| {
+                    (0..v.width)
+                        .map(|x| self.truffles[x + y * v.width].to_string())
+                        .collect()
+                })
+                .collect();
+            fen += &format!(" truffles={}", ranks.join("/"));
+            fen += &format!(" stores={}/{}", self.stores[0], self.stores[1]);
+        }
+        match self.pending {
+            Pending::Nothing => {}
+            Pending::Roll => fen += " pending=roll",
+            Pending::Choose(x, y) => fen += &format!(" pending=choose:{x}:{y}"),
+            Pending::Find(sq) => fen += &format!(" pending=find:{}", square_name(v, sq)),
+            Pending::Activate => fen += " pending=activate",
         }
         if !moved.is_empty() {
             fen += &format!(" ~{}", moved.join(","));
@@ -440,38 +560,151 @@ impl RefPosition {
         self.pending = Pending::Nothing;
     }
 
-    /// Plays a move; in a dice game the mover then owes a roll.
-    fn make_and_owe_roll(&mut self, m: Move) {
+    /// Plays a move or drop; in a dice game the mover then owes a roll. In
+    /// Truffle Hunt it owes a find if it moved a hunting piece onto a square
+    /// with truffles, and otherwise (and after the find) may activate.
+    fn make_and_owe(&mut self, m: Move) {
+        let hunter = match m.special {
+            Special::Drop { .. } => false,
+            _ => self.board[m.from].is_some_and(|(_, k)| !self.def(k).finds_on.is_empty()),
+        };
         self.make(m);
         if self.variant.dice.is_some() {
             self.pending = Pending::Roll;
+        } else if self.variant.truffles.is_some() {
+            if hunter && self.truffles[m.to] > 0 {
+                self.pending = Pending::Find(m.to);
+            } else {
+                self.offer_activation();
+            }
+        }
+    }
+
+    /// The ways of settling what is pending, in `legal_actions` order.
+    fn settle_options(&self) -> Vec<Settle> {
+        match self.pending {
+            Pending::Nothing => Vec::new(),
+            Pending::Roll => self
+                .throws()
+                .into_iter()
+                .map(|(x, y)| Settle::Throw(x, y))
+                .collect(),
+            Pending::Choose(x, y) => (self.dice().offers)(x, y)
+                .into_iter()
+                .map(Settle::Choose)
+                .collect(),
+            Pending::Find(_) => FINDS.iter().map(|&(f, _)| Settle::Find(f)).collect(),
+            Pending::Activate => self
+                .affordable()
+                .into_iter()
+                .map(Settle::Activate)
+                .chain([Settle::Done])
+                .collect(),
+        }
+    }
+
+    fn settle_text(&self, settle: Settle) -> String {
+        match settle {
+            Settle::Throw(x, y) => format!("roll:{x}:{y}"),
+            Settle::Choose((a, b)) => format!("knight:{a}:{b}"),
+            Settle::Find(find) => {
+                let (_, text) = FINDS.iter().find(|(f, _)| *f == find).expect("listed");
+                text.to_string()
+            }
+            Settle::Activate(sq) => format!("activate:{}", square_name(self.variant, sq)),
+            Settle::Done => "activate:done".to_string(),
+        }
+    }
+
+    /// Settles (part of) what is pending, one of `settle_options`.
+    fn settle(&mut self, settle: Settle) {
+        match settle {
+            Settle::Throw(x, y) => self.throw(x, y),
+            Settle::Choose(leaper) => self.choose(leaper),
+            Settle::Find(find) => self.find(find),
+            Settle::Activate(sq) => self.activate(sq),
+            Settle::Done => self.pending = Pending::Nothing,
         }
     }
 
     /// Every position reached by settling what is pending, one per sequence
-    /// (each throw, and after a throw that offers a choice, each option);
-    /// with nothing pending, just this position.
+    /// of settling actions (each throw, and after a throw that offers a
+    /// choice, each option; each find outcome, then each activation
+    /// sequence); with nothing pending, just this position.
     fn settlements(&self) -> Vec<RefPosition> {
-        match self.pending {
-            Pending::Nothing => vec![self.clone()],
-            Pending::Roll => self
-                .throws()
-                .into_iter()
-                .flat_map(|(x, y)| {
-                    let mut thrown = self.clone();
-                    thrown.throw(x, y);
-                    thrown.settlements()
-                })
-                .collect(),
-            Pending::Choose(x, y) => (self.dice().offers)(x, y)
-                .into_iter()
-                .map(|leaper| {
-                    let mut chosen = self.clone();
-                    chosen.choose(leaper);
-                    chosen
-                })
-                .collect(),
+        if self.pending == Pending::Nothing {
+            return vec![self.clone()];
         }
+        self.settle_options()
+            .into_iter()
+            .flat_map(|settle| {
+                let mut next = self.clone();
+                next.settle(settle);
+                next.settlements()
+            })
+            .collect()
+    }
+
+    // ------------------------------------------------------------ truffles
+
+    /// The truffle rules of Truffle Hunt.
+    fn truffle_rules(&self) -> &'static Truffles {
+        self.variant.truffles.expect("a truffle game")
+    }
+
+    /// The outcome of the pending find: the square loses a truffle if one
+    /// is found, and the store gains it if kept (a full store stays full).
+    /// Then activation may follow.
+    fn find(&mut self, find: Find) {
+        let Pending::Find(sq) = self.pending else {
+            panic!("no find pending");
+        };
+        if find != Find::No {
+            self.truffles[sq] -= 1;
+        }
+        if find == Find::Keep {
+            let (most, actor) = (self.truffle_rules().store_max, self.actor().index());
+            self.stores[actor] = (self.stores[actor] + 1).min(most);
+        }
+        self.offer_activation();
+    }
+
+    /// The squares of the actor's inactive pieces that its store pays for,
+    /// in square order.
+    fn affordable(&self) -> Vec<usize> {
+        let actor = self.actor();
+        let store = self.stores[actor.index()];
+        (0..self.board.len())
+            .filter(|&sq| match self.board[sq] {
+                Some((c, k)) => {
+                    c == actor
+                        && self
+                            .def(k)
+                            .activation_cost
+                            .is_some_and(|cost| cost <= store)
+                }
+                None => false,
+            })
+            .collect()
+    }
+
+    /// Activation is pending when the actor can pay for something.
+    fn offer_activation(&mut self) {
+        self.pending = if self.affordable().is_empty() {
+            Pending::Nothing
+        } else {
+            Pending::Activate
+        };
+    }
+
+    /// The actor pays for the inactive piece on `sq`, which becomes active;
+    /// then it may activate more.
+    fn activate(&mut self, sq: usize) {
+        let (color, kind) = self.board[sq].expect("a piece to activate");
+        let cost = self.def(kind).activation_cost.expect("an inactive piece");
+        self.stores[color.index()] -= cost;
+        self.board[sq] = Some((color, other_form(self.variant, kind)));
+        self.offer_activation();
     }
 
     /// The square one step straight beyond `sq` in the actor's forward
@@ -519,6 +752,10 @@ impl RefPosition {
 
     fn move_text(&self, m: Move) -> String {
         let v = self.variant;
+        if let Special::Drop { kind } = m.special {
+            let letter = self.def(kind).letter.to_ascii_uppercase();
+            return format!("{letter}@{}", square_name(v, m.to));
+        }
         let (_, mover) = self.board[m.from].expect("moving piece");
         if let Special::EnPassant { victim } = m.special {
             if self.def(mover).ep_two_legs {
@@ -585,6 +822,17 @@ impl RefPosition {
                             special = Special::DoubleStep { skipped };
                         }
                         _ => continue,
+                    }
+                }
+                // A lame leap may pass over nothing or a leapable piece.
+                if vec.lame {
+                    match self.offset(from, dx / 2, dy / 2) {
+                        Some(mid) => match self.board[mid] {
+                            None => {}
+                            Some((_, k)) if self.def(k).leapable => {}
+                            Some(_) => continue,
+                        },
+                        None => continue,
                     }
                 }
                 let steps = match vec.reach {
@@ -842,6 +1090,70 @@ impl RefPosition {
         }
     }
 
+    /// Drops: each kind in `color`'s reserve onto each empty square of its
+    /// drop rank, unless afterwards `color` would have more pieces of that
+    /// letter on squares of that square's colour than a colour limit
+    /// allows. (Only the dropper's count of the dropped letter changes, so
+    /// in play this is the rule's "neither player exceeds".)
+    fn push_drops(&self, moves: &mut Vec<Move>, color: Color) {
+        let Some(drops) = self.variant.drops else {
+            return;
+        };
+        let (w, h) = (self.width(), self.variant.height);
+        for (i, &count) in self.hands[color.index()].iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let kind = PieceKind(i as u8);
+            let rank = self.def(kind).drop_rank;
+            let y = match color {
+                Color::White => rank,
+                Color::Black => h - 1 - rank,
+            };
+            for x in 0..w {
+                let sq = x + y * w;
+                if self.board[sq].is_some() || cell(self.variant, sq) != Cell::Square {
+                    continue;
+                }
+                if self.breaks_colour_limit(drops.colour_limits, color, kind, sq) {
+                    continue;
+                }
+                moves.push(Move {
+                    from: sq,
+                    to: sq,
+                    promotion: None,
+                    special: Special::Drop { kind },
+                });
+            }
+        }
+    }
+
+    /// Would a piece of `kind` dropped by `color` on `sq` give `color` more
+    /// pieces with that letter (either form) on squares of `sq`'s colour
+    /// than a limit `(letter, n)` allows?
+    fn breaks_colour_limit(
+        &self,
+        limits: &[(char, usize)],
+        color: Color,
+        kind: PieceKind,
+        sq: usize,
+    ) -> bool {
+        let w = self.width();
+        let shade = |s: usize| (s % w + s / w) % 2;
+        let letter = self.def(kind).letter;
+        limits.iter().any(|&(limited, most)| {
+            limited == letter
+                && 1 + (0..self.board.len())
+                    .filter(|&s| shade(s) == shade(sq))
+                    .filter(|&s| {
+                        matches!(self.board[s], Some((c, k))
+                            if c == color && self.def(k).letter == letter)
+                    })
+                    .count()
+                    > most
+        })
+    }
+
     /// Is any royal piece of `color` attacked, i.e. could the opponent capture
     /// it right now? With no royal pieces (Pawn Eaters) this is always false.
     fn royal_attacked(&self, color: Color) -> bool {
@@ -870,15 +1182,18 @@ impl RefPosition {
         })
     }
 
-    /// Legal moves by brute force: try each pseudo-legal move on a copy.
-    /// A game that is over by extinction has none.
-    /// So has a dice game while a roll or choice is pending.
+    /// Legal moves (and drops) by brute force: try each pseudo-legal move
+    /// on a copy. A game that is over by extinction has none.
+    /// So has a dice game while a roll or choice is pending, and Truffle
+    /// Hunt while a find or activation is pending.
     fn legal(&self) -> Vec<Move> {
         if self.extinct() || self.pending != Pending::Nothing {
             return Vec::new();
         }
         let us = self.side;
-        self.pseudo_moves(us, false)
+        let mut moves = self.pseudo_moves(us, false);
+        self.push_drops(&mut moves, us);
+        moves
             .into_iter()
             .filter(|&m| {
                 let mut copy = self.clone();
@@ -891,14 +1206,41 @@ impl RefPosition {
     /// Plays a (pseudo-legal) move and updates all the FEN state.
     fn make(&mut self, m: Move) {
         let v = self.variant;
+        if let Special::Drop { kind } = m.special {
+            // A drop: from the reserve onto the empty square; it resets the
+            // fifty-move count.
+            let color = self.side;
+            self.hands[color.index()][usize::from(kind.0)] -= 1;
+            self.board[m.to] = Some((color, kind));
+            self.ep = None;
+            self.halfmove = 0;
+            if color == Color::Black {
+                self.fullmove += 1;
+            }
+            self.side = color.other();
+            return;
+        }
         let (color, kind) = self.board[m.from].expect("moving piece");
         let def = self.def(kind);
         let mut captured = self.board[m.to].is_some();
+        // Where a piece captured on the target square goes: a defecting
+        // piece (a pig) to the capturer's reserve as the capturer's; an
+        // active piece taken by a piece that `returns_active` (a pig) to its
+        // owner's reserve, inactive; anything else leaves the game.
+        if let Some((victim_color, victim)) = self.board[m.to] {
+            let victim_def = self.def(victim);
+            if victim_def.defects {
+                self.hands[color.index()][usize::from(victim.0)] += 1;
+            } else if victim_def.plus && def.returns_active {
+                let home = other_form(v, victim);
+                self.hands[victim_color.index()][usize::from(home.0)] += 1;
+            }
+        }
 
         self.board[m.from] = None;
         self.clear_unmoved(m.from);
         match m.special {
-            Special::None | Special::DoubleStep { .. } => {}
+            Special::None | Special::DoubleStep { .. } | Special::Drop { .. } => {}
             Special::TwoSteps { via } => {
                 // The first step took whatever stood there.
                 captured |= self.board[via].is_some();
@@ -1014,7 +1356,8 @@ fn has_first_move(def: &PieceDef) -> bool {
 /// first-move privileges is unmoved when it stands where the start position
 /// has the same piece (same kind and colour).
 fn default_unmoved(v: &'static Variant, board: &[Option<Piece>]) -> Vec<bool> {
-    let start_placement = v.start_fen.split_whitespace().next().unwrap_or("");
+    let start_field = v.start_fen.split_whitespace().next().unwrap_or("");
+    let (start_placement, _) = split_holdings(v, start_field).expect("valid start FEN");
     let start = parse_placement(v, start_placement).expect("valid start FEN");
     board
         .iter()
@@ -1057,12 +1400,28 @@ fn parse_square(v: &Variant, s: &str) -> Result<usize, String> {
     Ok(sq)
 }
 
+/// The kind written with this letter (either case), without `+`.
 fn kind_of_letter(v: &Variant, letter: char) -> Option<PieceKind> {
+    kind_of(v, letter, false)
+}
+
+/// The kind written with this letter (either case), with `+` or without.
+fn kind_of(v: &Variant, letter: char, plus: bool) -> Option<PieceKind> {
     let lower = letter.to_ascii_lowercase();
-    let index = v.pieces.iter().position(|p| p.letter == lower)?;
+    let index = v
+        .pieces
+        .iter()
+        .position(|p| p.letter == lower && p.plus == plus)?;
     Some(PieceKind(u8::try_from(index).ok()?))
 }
 
+/// The other form of a Truffle Hunt piece: active for inactive and back.
+fn other_form(v: &Variant, kind: PieceKind) -> PieceKind {
+    let def = &v.pieces[usize::from(kind.0)];
+    kind_of(v, def.letter, !def.plus).expect("both forms in the table")
+}
+
+/// The letter, upper case for White (no `+`).
 fn piece_char(v: &Variant, color: Color, kind: PieceKind) -> char {
     let letter = v.pieces[usize::from(kind.0)].letter;
     match color {
@@ -1071,9 +1430,20 @@ fn piece_char(v: &Variant, color: Color, kind: PieceKind) -> char {
     }
 }
 
+/// The piece as a FEN writes it: the letter, after a `+` for `plus` kinds.
+fn piece_text(v: &Variant, color: Color, kind: PieceKind) -> String {
+    let plus = if v.pieces[usize::from(kind.0)].plus {
+        "+"
+    } else {
+        ""
+    };
+    format!("{plus}{}", piece_char(v, color, kind))
+}
+
 /// The placement field: ranks from the top (last rank) down, '/'-separated;
 /// digits (possibly more than one, "10") are runs of empty squares, `*` is a
-/// hole. A hole must be written `*` and nothing else may be.
+/// hole. A hole must be written `*` and nothing else may be. `+` before a
+/// letter: the `plus` kind of that letter (Truffle Hunt's active pieces).
 fn parse_placement(v: &Variant, field: &str) -> Result<Vec<Option<Piece>>, String> {
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != v.height {
@@ -1105,7 +1475,12 @@ fn parse_placement(v: &Variant, field: &str) -> Result<Vec<Option<Piece>>, Strin
                 }
                 x += 1;
             } else {
-                let kind = kind_of_letter(v, ch).ok_or_else(|| format!("unknown piece {ch:?}"))?;
+                let (plus, ch) = if ch == '+' {
+                    (true, chars.next().ok_or("'+' ends a FEN rank")?)
+                } else {
+                    (false, ch)
+                };
+                let kind = kind_of(v, ch, plus).ok_or_else(|| format!("unknown piece {ch:?}"))?;
                 let color = if ch.is_ascii_uppercase() {
                     Color::White
                 } else {
@@ -1138,16 +1513,26 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     // Our extensions follow the standard fields, each at most once, in any
     // order, each known by how it starts: `~sq,sq,...` lists pieces that
     // stand on a start square of their kind but have moved; dice games have
-    // `knights=A:B/C:D` and maybe `pending=roll` or `pending=choose:X:Y`.
+    // `knights=A:B/C:D` and maybe `pending=roll` or `pending=choose:X:Y`;
+    // Truffle Hunt has `truffles=...`, `stores=W/B` and maybe
+    // `pending=find:SQ` or `pending=activate`.
     let mut fields: Vec<&str> = Vec::new();
     let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
+    let (mut truffles_field, mut stores_field) = (None, None);
     for (i, field) in fen.split_whitespace().enumerate() {
-        let extended = moved_field.or(knights_field).or(pending_field).is_some();
+        let extended = moved_field
+            .or(knights_field)
+            .or(pending_field)
+            .or(truffles_field)
+            .or(stores_field)
+            .is_some();
         let slot = match field {
             _ if i < 4 => None,
             f if f.starts_with('~') => Some(&mut moved_field),
             f if f.starts_with("knights=") => Some(&mut knights_field),
             f if f.starts_with("pending=") => Some(&mut pending_field),
+            f if f.starts_with("truffles=") => Some(&mut truffles_field),
+            f if f.starts_with("stores=") => Some(&mut stores_field),
             _ => None,
         };
         match slot {
@@ -1163,7 +1548,9 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         return Err(format!("FEN needs 4 to 6 fields (and maybe ~): {fen:?}"));
     }
 
-    let board = parse_placement(v, fields[0])?;
+    let (placement, holdings) = split_holdings(v, fields[0])?;
+    let board = parse_placement(v, placement)?;
+    let hands = parse_holdings(v, holdings)?;
 
     let side = match fields[1] {
         "w" => Color::White,
@@ -1193,8 +1580,14 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     // one rank further towards the side that just moved (the opponent of the
     // side to move). That holds for every double step we have; our own
     // double steps record the real victim square in `make`.
+    let can_double_step = v
+        .pieces
+        .iter()
+        .any(|p| p.eurofighter || p.vectors.iter().any(|vec| vec.double_step));
     let ep = if fields[3] == "-" {
         None
+    } else if !can_double_step {
+        return Err(format!("{}: no en passant in {}", fields[3], v.name));
     } else if let Some((square, victim)) = fields[3].split_once('>') {
         // `I>V` (Eurofighter pawns only): V, where the piece to take stands,
         // is one step straight or diagonally forward from I for the side
@@ -1252,9 +1645,15 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         }
     }
 
-    let (knights, pending) = parse_dice_fields(v, knights_field, pending_field)?;
+    // The pending field belongs to the dice or to the truffles.
+    let dice_pending = if v.truffles.is_some() {
+        None
+    } else {
+        pending_field
+    };
+    let (knights, pending) = parse_dice_fields(v, knights_field, dice_pending)?;
 
-    Ok(RefPosition {
+    let mut pos = RefPosition {
         variant: v,
         board,
         unmoved,
@@ -1265,7 +1664,127 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         fullmove: number(5, 1)?,
         knights,
         pending,
-    })
+        hands,
+        truffles: Vec::new(),
+        stores: [0; 2],
+    };
+    parse_truffle_fields(&mut pos, truffles_field, stores_field, pending_field)?;
+    Ok(pos)
+}
+
+/// Drop games: the first field is the placement followed by the holdings
+/// `[...]`, which must be there (maybe empty). Other games: no holdings.
+fn split_holdings<'a>(v: &Variant, field: &'a str) -> Result<(&'a str, Option<&'a str>), String> {
+    if v.drops.is_none() {
+        return Ok((field, None));
+    }
+    let (placement, rest) = field
+        .split_once('[')
+        .ok_or_else(|| format!("{field:?}: no holdings [...] after the board"))?;
+    let holdings = rest
+        .strip_suffix(']')
+        .ok_or_else(|| format!("{field:?}: holdings not closed by ']'"))?;
+    Ok((placement, Some(holdings)))
+}
+
+/// The holdings: one letter per piece in reserve, upper case White's, lower
+/// case Black's, in any order. Only kinds that can be in reserve: not royal,
+/// not `plus` (pieces in reserve are inactive).
+fn parse_holdings(v: &Variant, holdings: Option<&str>) -> Result<[[u8; MAX_KINDS]; 2], String> {
+    assert!(v.pieces.len() <= MAX_KINDS, "at most {MAX_KINDS} kinds");
+    let mut hands = [[0u8; MAX_KINDS]; 2];
+    for ch in holdings.unwrap_or("").chars() {
+        let kind = kind_of_letter(v, ch)
+            .filter(|k| !v.pieces[usize::from(k.0)].royal)
+            .ok_or_else(|| format!("{ch:?} cannot be in a reserve"))?;
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let count = &mut hands[color.index()][usize::from(kind.0)];
+        *count = (*count)
+            .checked_add(1)
+            .ok_or("too many pieces in reserve")?;
+    }
+    Ok(hands)
+}
+
+/// Truffle Hunt's fields, all required: `truffles=` (the counts of every
+/// square, rank by rank from the last, '/'-separated, one digit a square,
+/// at most `square_max`), `stores=W/B` (each at most `store_max`) and
+/// maybe `pending=find:SQ` (the actor's hunting piece stands on SQ, which
+/// has truffles) or `pending=activate` (the actor can pay for one of its
+/// inactive pieces). None of them in other games (except a dice game's
+/// pending field, read elsewhere).
+fn parse_truffle_fields(
+    pos: &mut RefPosition,
+    truffles_field: Option<&str>,
+    stores_field: Option<&str>,
+    pending_field: Option<&str>,
+) -> Result<(), String> {
+    let v = pos.variant;
+    let Some(rules) = v.truffles else {
+        return match truffles_field.or(stores_field) {
+            Some(field) => Err(format!("{field:?}: {} has no truffles", v.name)),
+            None => Ok(()),
+        };
+    };
+    let digit = |ch: char, max: u8| {
+        ch.to_digit(10)
+            .and_then(|d| u8::try_from(d).ok())
+            .filter(|&d| d <= max)
+    };
+
+    let text = truffles_field.ok_or("no truffles= field")?;
+    let rows: Vec<&str> = text["truffles=".len()..].split('/').collect();
+    if rows.len() != v.height || rows.iter().any(|r| r.chars().count() != v.width) {
+        return Err(format!(
+            "{text:?}: want {} ranks of {} digits",
+            v.height, v.width
+        ));
+    }
+    pos.truffles = vec![0; v.width * v.height];
+    for (i, row) in rows.iter().enumerate() {
+        let y = v.height - 1 - i;
+        for (x, ch) in row.chars().enumerate() {
+            pos.truffles[x + y * v.width] = digit(ch, rules.square_max)
+                .ok_or_else(|| format!("{text:?}: bad truffle count {ch:?}"))?;
+        }
+    }
+
+    let text = stores_field.ok_or("no stores= field")?;
+    let (white, black) = text["stores=".len()..]
+        .split_once('/')
+        .ok_or_else(|| format!("bad stores field {text:?}"))?;
+    for (i, store) in [white, black].into_iter().enumerate() {
+        let mut chars = store.chars();
+        pos.stores[i] = match (
+            chars.next().and_then(|c| digit(c, rules.store_max)),
+            chars.next(),
+        ) {
+            (Some(d), None) => d,
+            _ => return Err(format!("bad stores field {text:?}")),
+        };
+    }
+
+    pos.pending = match pending_field.map(|f| &f["pending=".len()..]) {
+        None => Pending::Nothing,
+        Some("activate") if !pos.affordable().is_empty() => Pending::Activate,
+        Some(text) => {
+            let sq = text
+                .strip_prefix("find:")
+                .and_then(|name| parse_square(v, name).ok())
+                .filter(|&sq| {
+                    pos.truffles[sq] > 0
+                        && matches!(pos.board[sq], Some((c, k))
+                            if c == pos.actor() && !pos.def(k).finds_on.is_empty())
+                })
+                .ok_or_else(|| format!("bad or impossible pending field {text:?}"))?;
+            Pending::Find(sq)
+        }
+    };
+    Ok(())
 }
 
 /// `A:B` with A >= B, both one digit from 1 to `faces`.

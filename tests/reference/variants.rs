@@ -53,6 +53,11 @@ pub struct Vector {
     /// is the en-passant square and this piece the one that can be taken
     /// there.
     pub double_step: bool,
+    /// A two-square leap along a line (dx and dy even) over the midpoint
+    /// `(dx / 2, dy / 2)`, which must be empty or hold a `leapable` piece
+    /// (Truffle Hunt's pig two-steps). It moves or captures as `mode` says
+    /// and leaves no en-passant square.
+    pub lame: bool,
 }
 
 const fn vector(dx: i32, dy: i32, reach: Reach, mode: Mode) -> Vector {
@@ -63,6 +68,7 @@ const fn vector(dx: i32, dy: i32, reach: Reach, mode: Mode) -> Vector {
         mode,
         first_move_only: false,
         double_step: false,
+        lame: false,
     }
 }
 
@@ -106,6 +112,15 @@ const fn double_step() -> Vector {
         first_move_only: true,
         double_step: true,
         ..move_only(0, 2)
+    }
+}
+
+/// A two-square leap over a midpoint that only a `leapable` piece may
+/// occupy, moving or capturing.
+const fn lame(dx: i32, dy: i32) -> Vector {
+    Vector {
+        lame: true,
+        ..leap(dx, dy)
     }
 }
 
@@ -190,6 +205,30 @@ pub struct PieceDef {
     /// Moves and captures as its side's current dice leaper
     /// (`RefPosition::knights`) instead of by `vectors` (Carnival's Knight).
     pub dice_leaper: bool,
+    /// Written with a `+` before its letter (`+K`, `+n`): Truffle Hunt's
+    /// active pieces. The kind with the same letter and no `plus` is its
+    /// inactive form. Letters are unique per (letter, plus).
+    pub plus: bool,
+    /// Some(n): an inactive piece that its owner may activate for n
+    /// truffles from its store, turning it into the `plus` kind with the
+    /// same letter.
+    pub activation_cost: Option<u8>,
+    /// Faces of the truffle die on which it finds a truffle when it ends a
+    /// move on a square with truffles (and, on a second throw, eats it);
+    /// empty: it does not hunt (see `Variant::truffles`).
+    pub finds_on: &'static [u8],
+    /// Captured, it joins the capturer's reserve as the capturer's piece of
+    /// the same kind (the pigs).
+    pub defects: bool,
+    /// The active (`plus`) pieces it captures go back to their owner's
+    /// reserve, inactive (the pigs). Other captured pieces (unless they
+    /// `defect`) leave the game.
+    pub returns_active: bool,
+    /// `lame` leaps may pass over it (pigs and inactive pieces).
+    pub leapable: bool,
+    /// Drop games: the rank, counted from its owner's side (0 = first
+    /// rank), on whose empty squares it may be dropped from the reserve.
+    pub drop_rank: usize,
 }
 
 const PLAIN: PieceDef = PieceDef {
@@ -206,6 +245,13 @@ const PLAIN: PieceDef = PieceDef {
     castling_rook: false,
     eurofighter: false,
     dice_leaper: false,
+    plus: false,
+    activation_cost: None,
+    finds_on: &[],
+    defects: false,
+    returns_active: false,
+    leapable: false,
+    drop_rank: 0,
 };
 
 /// One castling move, for White; Black's is the same mirrored along the
@@ -247,6 +293,35 @@ pub struct Variant {
     /// Dice games: after every move the mover throws two dice, which fix the
     /// leaper its `dice_leaper` pieces move as (see `Dice`).
     pub dice: Option<&'static Dice>,
+    /// Drop games: captured pieces may go to a reserve (see
+    /// `PieceDef::defects`, `returns_active`), written as FEN holdings
+    /// `[...]`, and be put back on the board instead of a move.
+    pub drops: Option<&'static Drops>,
+    /// Truffle Hunt: per-square truffle counts, a store per side, the
+    /// truffle die of hunting pieces (`PieceDef::finds_on`) and activation
+    /// of inactive pieces (`PieceDef::activation_cost`).
+    pub truffles: Option<&'static Truffles>,
+}
+
+/// The rules for putting pieces from the reserve back on the board.
+#[derive(Debug)]
+pub struct Drops {
+    /// (letter, n): a drop of a piece with this letter is refused if
+    /// afterwards its owner has more than n pieces with this letter (active
+    /// or inactive form) on squares of the colour it was dropped on.
+    pub colour_limits: &'static [(char, usize)],
+}
+
+/// Truffle Hunt's counters and its die.
+#[derive(Debug)]
+pub struct Truffles {
+    /// Faces of the truffle die.
+    pub faces: u8,
+    /// The most a store holds; a truffle kept beyond it is lost.
+    pub store_max: u8,
+    /// The most truffles a square may hold (in a FEN; play only lowers
+    /// the counts).
+    pub square_max: u8,
 }
 
 /// A leaper `(a, b)`, always written with `a >= b`: it jumps `a` squares
@@ -389,6 +464,8 @@ pub static CHESS: Variant = Variant {
     castling: CHESS_CASTLING,
     extinction: None,
     dice: None,
+    drops: None,
+    truffles: None,
 };
 
 // ---------------------------------------------------------------- Wolf Chess
@@ -446,6 +523,8 @@ pub static WOLF_CHESS: Variant = Variant {
     castling: &[],
     extinction: None,
     dice: None,
+    drops: None,
+    truffles: None,
 };
 
 // ---------------------------------------------------------------- Hubbub
@@ -564,6 +643,8 @@ pub static HUBBUB: Variant = Variant {
     castling: HUBBUB_CASTLING,
     extinction: None,
     dice: None,
+    drops: None,
+    truffles: None,
 };
 
 // ---------------------------------------------------------------- Pawn Eaters
@@ -618,6 +699,8 @@ pub static PAWN_EATERS: Variant = Variant {
     castling: &[],
     extinction: Some('p'),
     dice: None,
+    drops: None,
+    truffles: None,
 };
 
 // ---------------------------------------------------------------- Carnival
@@ -742,6 +825,8 @@ pub static CARNIVAL: Variant = Variant {
     castling: CHESS_CASTLING,
     extinction: None,
     dice: Some(&CARNIVAL_DICE),
+    drops: None,
+    truffles: None,
 };
 
 /// The same game with the All Oblique dice.
@@ -756,6 +841,113 @@ pub static CARNIVAL_OBLIQUE: Variant = Variant {
     castling: CHESS_CASTLING,
     extinction: None,
     dice: Some(&OBLIQUE_DICE),
+    drops: None,
+    truffles: None,
+};
+
+// ---------------------------------------------------------------- Truffle Hunt
+
+/// One step orthogonally (backward and sideways too), or two straight
+/// forward over a pig, an inactive piece or nothing; moving or capturing.
+const SOW: &[Vector] = &[leap(1, 0), leap(0, -1), leap(-1, 0), leap(0, 1), lame(0, 2)];
+
+/// One step diagonally (backward too), or two diagonally forward over a
+/// pig, an inactive piece or nothing; moving or capturing.
+const BOAR: &[Vector] = &[
+    leap(1, 1),
+    leap(1, -1),
+    leap(-1, -1),
+    leap(-1, 1),
+    lame(2, 2),
+    lame(-2, 2),
+];
+
+/// A pig: hunts truffles (finding one on the faces `finds_on`), changes
+/// sides when captured, sends captured active pieces home inactive, can be
+/// leapt by pigs, is dropped on its owner's second rank, never promotes.
+/// Pig moves reset the fifty-move count.
+const fn pig(letter: char, vectors: &'static [Vector], finds_on: &'static [u8]) -> PieceDef {
+    PieceDef {
+        letter,
+        vectors,
+        resets_clock: true,
+        finds_on,
+        defects: true,
+        returns_active: true,
+        leapable: true,
+        drop_rank: 1,
+        ..PLAIN
+    }
+}
+
+/// An inactive piece: no moves, no captures, no attacks (a king is still
+/// royal: it can be attacked); can be leapt by pigs; activated for `cost`.
+const fn inactive(letter: char, cost: u8, royal: bool) -> PieceDef {
+    PieceDef {
+        letter,
+        royal,
+        activation_cost: Some(cost),
+        leapable: true,
+        ..PLAIN
+    }
+}
+
+/// An active piece: the orthodox moves (no castling), written with `+`.
+const fn active(letter: char, vectors: &'static [Vector], royal: bool) -> PieceDef {
+    PieceDef {
+        letter,
+        vectors,
+        royal,
+        plus: true,
+        ..PLAIN
+    }
+}
+
+/// The order of this table is also the order of the FEN holdings (`[...]`,
+/// White's then Black's): S H K Q R B N.
+const TRUFFLE_PIECES: &[PieceDef] = &[
+    pig('s', SOW, &[5, 6]),
+    pig('h', BOAR, &[6]),
+    inactive('k', 6, true),
+    inactive('q', 5, false),
+    inactive('r', 4, false),
+    inactive('b', 3, false),
+    inactive('n', 3, false),
+    active('k', KING, true),
+    active('q', QUEEN, false),
+    active('r', ROOK, false),
+    active('b', BISHOP, false),
+    active('n', KNIGHT, false),
+];
+
+/// At most one Bishop and four Boars of a side on squares of one colour.
+static TRUFFLE_DROPS: Drops = Drops {
+    colour_limits: &[('b', 1), ('h', 4)],
+};
+
+static TRUFFLE_DICE: Truffles = Truffles {
+    faces: 6,
+    store_max: 6,
+    square_max: 6,
+};
+
+/// Truffle Hunt Chess: inactive back ranks, Sows and Boars that hunt
+/// truffles on ranks 3-6 to pay for activating them; reserves and drops.
+pub static TRUFFLE: Variant = Variant {
+    name: "truffle",
+    width: 8,
+    height: 8,
+    shape: &[],
+    pieces: TRUFFLE_PIECES,
+    start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1 \
+                truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+                stores=0/0",
+    promotion_rank: 7,
+    castling: &[],
+    extinction: None,
+    dice: None,
+    drops: Some(&TRUFFLE_DROPS),
+    truffles: Some(&TRUFFLE_DICE),
 };
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
@@ -767,6 +959,7 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "pawneaters" => Some(&PAWN_EATERS),
         "carnival" => Some(&CARNIVAL),
         "carnival-oblique" => Some(&CARNIVAL_OBLIQUE),
+        "truffle" => Some(&TRUFFLE),
         _ => None,
     }
 }
@@ -779,4 +972,5 @@ pub const NAMES: &[&str] = &[
     "pawneaters",
     "carnival",
     "carnival-oblique",
+    "truffle",
 ];
