@@ -1,6 +1,13 @@
 //! The `menagerie` command line.
 
 use clap::{Parser, Subcommand};
+
+/// Prints a line to stdout; a closed pipe (a GUI gone, `| head`) is not an error.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
 use menagerie::action::Action;
 use menagerie::bench;
 use menagerie::outcome::Outcome;
@@ -158,14 +165,14 @@ fn main() -> ExitCode {
         } => run_search(&variant, fen.as_deref(), &moves, depth, movetime, hash),
         Command::Bench { hash } => {
             let r = bench::run(hash, |name, nodes| eprintln!("{name}: {nodes} nodes"));
-            println!("Nodes searched: {}", r.nodes);
-            println!("Time: {:.3} s", r.seconds);
-            println!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
+            outln!("Nodes searched: {}", r.nodes);
+            outln!("Time: {:.3} s", r.seconds);
+            outln!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
             Ok(())
         }
         Command::Variants => {
             for name in variants::NAMES {
-                println!("{name}");
+                outln!("{name}");
             }
             Ok(())
         }
@@ -193,11 +200,11 @@ fn protocol_by_first_line() -> ExitCode {
             ExitCode::SUCCESS
         }
         "xboard" => {
-            println!("Error (not yet supported): xboard; start menagerie and send 'uci'");
+            outln!("Error (not yet supported): xboard; start menagerie and send 'uci'");
             ExitCode::FAILURE
         }
         other => {
-            println!("Error (unknown protocol): '{other}'; send 'uci' (or run 'menagerie --help')");
+            outln!("Error (unknown protocol): '{other}'; send 'uci' (or run 'menagerie --help')");
             ExitCode::FAILURE
         }
     }
@@ -252,13 +259,13 @@ fn run_perft(
     let elapsed = start.elapsed().as_secs_f64();
     if divide {
         for &(m, n) in &results {
-            println!("{}: {n}", pos.action_text(m));
+            outln!("{}: {n}", pos.action_text(m));
         }
-        println!();
+        outln!();
     }
-    println!("Nodes searched: {nodes}");
-    println!("Time: {elapsed:.3} s");
-    println!("Nodes/second: {:.0}", nodes as f64 / elapsed.max(1e-9));
+    outln!("Nodes searched: {nodes}");
+    outln!("Time: {elapsed:.3} s");
+    outln!("Nodes/second: {:.0}", nodes as f64 / elapsed.max(1e-9));
     Ok(())
 }
 
@@ -304,7 +311,7 @@ fn run_search(
                 t
             })
             .collect();
-        println!(
+        outln!(
             "depth {} seldepth {} score {} nodes {} time {} pv {}",
             info.depth,
             info.seldepth,
@@ -315,8 +322,8 @@ fn run_search(
         );
     });
     match result.best {
-        Some(a) => println!("bestmove {}", shown.action_text(a)),
-        None => println!("bestmove (none)"),
+        Some(a) => outln!("bestmove {}", shown.action_text(a)),
+        None => outln!("bestmove (none)"),
     }
     Ok(())
 }
@@ -349,8 +356,8 @@ fn run_selfplay(
             searcher.search(p, &lim, &mut |_| {}).best
         })
     };
-    println!("Variant: {}  Seed: {seed}", start.variant().name);
-    println!("Start: {}", record.start_fen);
+    outln!("Variant: {}  Seed: {seed}", start.variant().name);
+    outln!("Start: {}", record.start_fen);
     print!("{}", start.board_text());
     // One line a move, with the throw and choice that follow it.
     let mut line = String::new();
@@ -358,7 +365,7 @@ fn run_selfplay(
     for step in &record.steps {
         if let Action::Move(_) = step.action {
             if !line.is_empty() {
-                println!("{line}");
+                outln!("{line}");
             }
             number += 1;
             line = format!("{number:>4}. {}", step.text);
@@ -368,18 +375,18 @@ fn run_selfplay(
         }
     }
     if !line.is_empty() {
-        println!("{line}");
+        outln!("{line}");
     }
     let mut end = start.clone();
     for step in &record.steps {
         end.apply(step.action)?;
     }
     print!("{}", end.board_text());
-    println!("Final: {}", record.final_fen);
+    outln!("Final: {}", record.final_fen);
     match record.outcome {
-        Some(Outcome::Win(c, why)) => println!("Result: {} wins ({why:?})", c.name()),
-        Some(Outcome::Draw(why)) => println!("Result: draw ({why:?})"),
-        None => println!("Result: unfinished after {max_moves} moves"),
+        Some(Outcome::Win(c, why)) => outln!("Result: {} wins ({why:?})", c.name()),
+        Some(Outcome::Draw(why)) => outln!("Result: draw ({why:?})"),
+        None => outln!("Result: unfinished after {max_moves} moves"),
     }
     Ok(())
 }

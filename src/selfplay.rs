@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_game() {
-        for name in ["carnival", "carnival-oblique", "wolf"] {
+        for name in ["carnival", "carnival-oblique", "truffle", "wolf"] {
             let v = variants::load(name).unwrap();
             let a = random_game(Position::startpos(v.clone()), 7, 300);
             let b = random_game(Position::startpos(v.clone()), 7, 300);

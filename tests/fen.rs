@@ -177,3 +177,32 @@ fn dice_state_in_fen_is_checked() {
         Err(FenError::BadDiceState(_))
     ));
 }
+
+#[test]
+fn truffle_state_in_fen_is_checked() {
+    let v = variants::load("truffle").unwrap();
+    let board = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1";
+    let zero = "00000000/00000000/00000000/00000000/00000000/00000000/00000000/00000000";
+    for bad in [
+        format!("truffles=9{}", &zero[1..]),
+        format!("truffles={}", &zero[9..]),
+        "stores=7/0".to_string(),
+        "stores=1".to_string(),
+        "pending=find:e4".to_string(),
+        "pending=roll".to_string(),
+        "knights=2:1/2:1".to_string(),
+    ] {
+        let fen = format!("{board} {bad}");
+        match Position::from_fen(v.clone(), &fen) {
+            Err(FenError::BadDiceState(_)) => {}
+            other => panic!("{fen}: {:?}", other.map(|p| p.to_fen())),
+        }
+    }
+    // A full state round-trips.
+    let fen = format!(
+        "r1bq+kb1r/s2s1hhs/2+n1h3/3hS3/4s3/2H2+N2/S2S1HHS/R1BQ+KB1R[Hh] b - - 0 9 truffles={} stores=2/4 pending=find:e5",
+        "00000000/00000000/66646666/66655666/66661666/66566666/00000000/00000000"
+    );
+    let p = Position::from_fen(v, &fen).unwrap();
+    assert_eq!(p.to_fen(), fen);
+}
