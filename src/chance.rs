@@ -138,6 +138,21 @@ impl Position {
         }
     }
 
+    /// The texts of a sequence of actions played from here (a principal
+    /// variation); stops at the first that does not apply.
+    pub fn actions_text(&self, actions: &[Action]) -> Vec<String> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        for &a in actions {
+            let text = p.action_text(a);
+            if p.apply(a).is_err() {
+                break;
+            }
+            out.push(text);
+        }
+        out
+    }
+
     /// Parses an action's text; the position is not changed.
     pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();

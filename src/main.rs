@@ -210,6 +210,23 @@ fn protocol_by_first_line() -> ExitCode {
     }
 }
 
+/// The position a command starts from: a FEN or the start, then actions.
+fn setup(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Position, Box<dyn std::error::Error>> {
+    let variant = variants::load(variant)?;
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(variant, f)?,
+        None => Position::startpos(variant),
+    };
+    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
+        pos.play_action_text(m)?;
+    }
+    Ok(pos)
+}
+
 fn run_perft(
     variant: &str,
     depth: u32,
@@ -219,14 +236,7 @@ fn run_perft(
     threads: usize,
     dice: DiceMode,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let variant = variants::load(variant)?;
-    let mut pos = match fen {
-        Some(f) => Position::from_fen(variant, f)?,
-        None => Position::startpos(variant),
-    };
-    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
-        pos.play_action_text(m)?;
-    }
+    let mut pos = setup(variant, fen, moves)?;
     let expanded = dice == DiceMode::Expanded && pos.variant().has_chance_steps();
     if dice == DiceMode::Frozen {
         if pos.pending() != Pending::Nothing {
@@ -285,14 +295,7 @@ fn run_search(
     movetime: Option<u64>,
     hash: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let variant = variants::load(variant)?;
-    let mut pos = match fen {
-        Some(f) => Position::from_fen(variant, f)?,
-        None => Position::startpos(variant),
-    };
-    for m in moves.iter().flat_map(|m| m.split_whitespace()) {
-        pos.play_action_text(m)?;
-    }
+    let mut pos = setup(variant, fen, moves)?;
     let movetime = if depth.is_none() {
         movetime.or(Some(1000))
     } else {
@@ -301,16 +304,7 @@ fn run_search(
     let mut searcher = Searcher::new(hash);
     let shown = pos.clone();
     let result = searcher.search(&mut pos, &limits(depth, movetime), &mut |info| {
-        let mut p = shown.clone();
-        let pv: Vec<String> = info
-            .pv
-            .iter()
-            .map(|&a| {
-                let t = p.action_text(a);
-                let _ = p.apply(a);
-                t
-            })
-            .collect();
+        let pv = shown.actions_text(&info.pv);
         outln!(
             "depth {} seldepth {} score {} nodes {} time {} pv {}",
             info.depth,

@@ -273,23 +273,7 @@ impl Position {
         let them = us.opposite();
         let from = m.from();
         let to = m.to();
-        let mut undo = Undo {
-            action: Action::Move(m),
-            moved: Piece::NONE,
-            captured: Piece::NONE,
-            captured_first: Piece::NONE,
-            leapers: self.leapers,
-            pending: self.pending,
-            hand_gain: None,
-            stores: self.stores,
-            truffle: None,
-            woken: None,
-            ep: self.ep,
-            castle_rooks: self.castle_rooks,
-            unmoved: self.unmoved,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        };
+        let mut undo = self.undo_record(Action::Move(m));
         let mut hash = self.hash ^ k.black_to_move;
         if let Some(ep) = self.ep.take() {
             hash ^= k.en_passant[ep.target.index()];
@@ -628,14 +612,9 @@ impl Position {
         self.push_undo(action, None, None);
     }
 
-    /// Records a chance or choice step with what it changes besides the hash.
-    pub(crate) fn push_undo(
-        &mut self,
-        action: Action,
-        truffle: Option<(Square, u8)>,
-        woken: Option<(Square, Piece)>,
-    ) {
-        self.history.push(Undo {
+    /// The state an action may change, as it is before the action.
+    fn undo_record(&self, action: Action) -> Undo {
+        Undo {
             action,
             moved: Piece::NONE,
             captured: Piece::NONE,
@@ -644,14 +623,29 @@ impl Position {
             pending: self.pending,
             hand_gain: None,
             stores: self.stores,
-            truffle,
-            woken,
+            truffle: None,
+            woken: None,
             ep: self.ep,
             castle_rooks: self.castle_rooks,
             unmoved: self.unmoved,
             halfmove: self.halfmove,
             hash: self.hash,
-        });
+        }
+    }
+
+    /// Records a chance or choice step with what it changes besides the hash.
+    pub(crate) fn push_undo(
+        &mut self,
+        action: Action,
+        truffle: Option<(Square, u8)>,
+        woken: Option<(Square, Piece)>,
+    ) {
+        let undo = Undo {
+            truffle,
+            woken,
+            ..self.undo_record(action)
+        };
+        self.history.push(undo);
     }
 }
 

@@ -211,16 +211,7 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
             engine.go(
                 limits,
                 Box::new(move |info, shown| {
-                    let mut p = shown.clone();
-                    let pv = info
-                        .pv
-                        .iter()
-                        .map(|&a| {
-                            let t = p.action_text(a);
-                            let _ = p.apply(a);
-                            t
-                        })
-                        .collect();
+                    let pv = shown.actions_text(&info.pv);
                     let millis = info.time.as_millis() as u64;
                     say(
                         &info_out,
