@@ -4,7 +4,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::dice::ThrowResult;
-use crate::geometry::{Geometry, MAX_SQUARES};
+use crate::geometry::Geometry;
 use crate::piece::{Kind, Piece};
 use crate::position::{EnPassant, Pending, Position};
 use crate::square::{Color, Square};
@@ -624,6 +624,3 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
     }
     Ok(rooks)
 }
-
-#[allow(dead_code)]
-const _: () = assert!(MAX_SQUARES == 128);
