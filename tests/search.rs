@@ -113,3 +113,51 @@ fn the_search_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// Positions of the dice games from seeded random play, at a move point.
+fn dice_positions(variant: &str, count: usize) -> Vec<Position> {
+    let v = variants::load(variant).unwrap();
+    let mut out = Vec::new();
+    let mut seed = 1;
+    while out.len() < count {
+        let record = menagerie::selfplay::random_game(
+            Position::startpos(v.clone()),
+            seed,
+            4 + seed as u32 % 8,
+        );
+        seed += 1;
+        let mut p = Position::startpos(v.clone());
+        for s in &record.steps {
+            p.apply(s.action).unwrap();
+        }
+        if p.pending() == menagerie::position::Pending::Nothing && p.outcome().is_none() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn star1_returns_the_plain_expectimax_value() {
+    let mut plain_nodes = 0;
+    let mut star_nodes = 0;
+    let mut positions = dice_positions("carnival", 14);
+    positions.extend(dice_positions("truffle", 6));
+    for pos in positions {
+        let run = |pruning: bool| {
+            let mut s = Searcher::new(16);
+            s.chance_pruning = pruning;
+            s.reductions = false;
+            let mut p = pos.clone();
+            let r = s.search(&mut p, &Limits::depth(1), &mut |_| {});
+            (r.score, r.nodes)
+        };
+        let (plain, n0) = run(false);
+        let (star, n1) = run(true);
+        assert_eq!(plain, star, "{}", pos.to_fen());
+        plain_nodes += n0;
+        star_nodes += n1;
+    }
+    eprintln!("expectimax {plain_nodes} nodes, Star1 {star_nodes} nodes");
+    assert!(star_nodes < plain_nodes);
+}

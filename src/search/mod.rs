@@ -91,6 +91,13 @@ pub struct SearchResult {
 /// One search thread's state.
 pub struct Searcher {
     pub tt: Table,
+    /// Star1 pruning at chance nodes (off: plain expectimax, for tests).
+    pub chance_pruning: bool,
+    /// The depth of the current iteration.
+    root_depth: i32,
+    /// Null move and late-move reductions (off: a plain alpha-beta whose
+    /// value does not depend on the windows, for tests).
+    pub reductions: bool,
     eval: Option<(String, Evaluator)>,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<i32>,
@@ -116,6 +123,28 @@ fn expected(v: i32) -> f64 {
     }
 }
 
+/// The child window's ends in centipawns, widened by one so that rounding
+/// never makes a window narrower than the expected-score one.
+fn cp_lower(e: f64) -> i32 {
+    if e <= 0.0 {
+        -INFINITY
+    } else if e >= 1.0 {
+        INFINITY - 1
+    } else {
+        from_expected(e) - 1
+    }
+}
+
+fn cp_upper(e: f64) -> i32 {
+    if e >= 1.0 {
+        INFINITY
+    } else if e <= 0.0 {
+        -INFINITY + 1
+    } else {
+        from_expected(e) + 1
+    }
+}
+
 fn from_expected(s: f64) -> i32 {
     let s = s.clamp(1e-9, 1.0 - 1e-9);
     let v = 400.0 * (s / (1.0 - s)).log10();
@@ -126,6 +155,9 @@ impl Searcher {
     pub fn new(hash_mib: usize) -> Searcher {
         Searcher {
             tt: Table::new(hash_mib),
+            chance_pruning: true,
+            root_depth: 0,
+            reductions: true,
             eval: None,
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
@@ -218,6 +250,7 @@ impl Searcher {
         let mut order = actions.clone();
         for depth in 1..=max_depth {
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             let mut best: Option<(Action, i32)> = None;
             let mut alpha = -INFINITY;
             for (i, &action) in order.clone().iter().enumerate() {
@@ -351,7 +384,13 @@ impl Searcher {
             return Some(self.evaluate(pos));
         }
         let in_check = pos.in_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        // Checks are extended, but not without end (dice knights can give
+        // check after check).
+        let depth = if in_check && ply as i32 <= 2 * self.root_depth {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
@@ -377,7 +416,8 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         // Null move: pass and see if the opponent still cannot reach beta.
-        if !pv_node
+        if self.reductions
+            && !pv_node
             && !in_check
             && depth >= 3
             && v.royal.is_some()
@@ -406,7 +446,7 @@ impl Searcher {
                 value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)?;
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduction = if quiet && !in_check && depth >= 3 && i >= 3 {
+                let reduction = if self.reductions && quiet && !in_check && depth >= 3 && i >= 3 {
                     1 + (i >= 8) as i32
                 } else {
                     0
@@ -463,23 +503,59 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         depth: i32,
-        _alpha: i32,
-        _beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
     ) -> Value {
         let outcomes = pos.chance_outcomes();
+        // Ballard's Star1: the window (alpha, beta) of the chance node gives
+        // each outcome a window of its own, from the outcomes searched so
+        // far and the bounds 0 and 1 of an expected score for the rest; an
+        // outcome failing its window decides the whole node.
+        let (a, b) = (expected(alpha), expected(beta));
+        let star1 = self.chance_pruning && (alpha > -INFINITY || beta < INFINITY);
         let mut mean = 0.0;
+        let mut seen = 0.0;
         let (mut worst, mut best) = (INFINITY, -INFINITY);
         for (action, p) in outcomes {
             if pos.apply(action).is_err() {
                 continue;
             }
-            let value = self.negamax(pos, depth, -INFINITY, INFINITY, ply);
+            let rest = (1.0 - seen - p).max(0.0);
+            let (child_alpha, child_beta) = if star1 && p > 0.0 {
+                let lo = (a - mean - rest) / p;
+                let hi = (b - mean) / p;
+                if lo >= 1.0 || hi <= 0.0 {
+                    // Decided without searching this outcome.
+                    pos.unmake_move();
+                    return Some(if lo >= 1.0 {
+                        from_expected(mean + p + rest).min(alpha)
+                    } else {
+                        from_expected(mean).max(beta)
+                    });
+                }
+                (cp_lower(lo), cp_upper(hi))
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let value = self.negamax(pos, depth, child_alpha, child_beta, ply);
             pos.unmake_move();
             let value = value?;
-            mean += p * expected(value);
+            let e = expected(value);
+            mean += p * e;
+            seen += p;
             worst = worst.min(value);
             best = best.max(value);
+            if star1 {
+                if value <= child_alpha {
+                    // Even if every other outcome were a win: at most alpha.
+                    return Some(from_expected(mean + rest).min(alpha));
+                }
+                if value >= child_beta {
+                    // Even if every other outcome were a loss: at least beta.
+                    return Some(from_expected(mean).max(beta));
+                }
+            }
         }
         // A mate whatever the dice keeps its distance (the slowest one);
         // anything else is an expectation.
