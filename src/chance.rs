@@ -351,7 +351,7 @@ impl Position {
         self.push_undo(Action::Activate(Some(sq)), None, Some((sq, asleep)));
         let k = keys();
         let woken = Piece::new(asleep.color(), awake);
-        self.take_piece(sq);
+        self.take(sq);
         self.put(sq, woken);
         self.hash ^=
             k.piece_square[asleep.index()][sq.index()] ^ k.piece_square[woken.index()][sq.index()];

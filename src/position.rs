@@ -205,12 +205,8 @@ impl Position {
         self.by_kind[p.kind() as usize] |= bb;
     }
 
-    pub(crate) fn take_piece(&mut self, sq: Square) -> Piece {
-        self.take(sq)
-    }
-
     #[inline(always)]
-    fn take(&mut self, sq: Square) -> Piece {
+    pub(crate) fn take(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()];
         self.board[sq.index()] = Piece::NONE;
         let bb = Bitboard::from_square(sq);
