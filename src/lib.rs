@@ -20,6 +20,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
+pub mod pips;
 pub mod position;
 pub mod search;
 pub mod selfplay;

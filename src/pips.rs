@@ -1,0 +1,104 @@
+//! Physical dice: which dice a pending chance event throws, and which
+//! outcome the faces shown stand for. The protocols (XBoard's `dice` and
+//! `pips`) and the match referee roll real dice; the search works with the
+//! outcomes and their probabilities (`chance_outcomes`). The two views
+//! agree: every face combination is equally likely and maps to one outcome.
+
+use crate::action::{Action, TruffleFind};
+use crate::chance::ActionError;
+use crate::position::{Pending, Position};
+
+/// Faces of each die every chance event of our games throws: two
+/// six-sided dice (a Carnival throw; a pig's find die and eat die).
+pub const DICE: [u8; 2] = [6, 6];
+
+impl Position {
+    /// The dice the pending event throws, or `None` when no throw is due.
+    pub fn dice_due(&self) -> Option<&'static [u8]> {
+        matches!(self.pending(), Pending::Roll | Pending::Find(_)).then_some(&DICE[..])
+    }
+
+    /// The outcome that the faces `pips` (one per die of `dice_due`, each
+    /// from 1) stand for.
+    ///
+    /// A pig's throw: the first die finds a truffle when it shows one of the
+    /// pig's winning faces (the highest ones: 5-6 for a Sow, 6 for a Boar),
+    /// the second, with the same winning faces, says whether the pig eats
+    /// it; it is read only when the first found one.
+    pub fn outcome_of_pips(&self, pips: &[u8]) -> Result<Action, ActionError> {
+        let text = pips
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("/");
+        if self.dice_due().is_none() {
+            return Err(ActionError::NotPending(format!("pips {text}")));
+        }
+        let [a, b] = pips else {
+            return Err(ActionError::Malformed(format!("pips {text}")));
+        };
+        if !(1..=6).contains(a) || !(1..=6).contains(b) {
+            return Err(ActionError::Malformed(format!("pips {text}")));
+        }
+        match self.pending() {
+            Pending::Roll => Ok(Action::Roll(*a.max(b), *a.min(b))),
+            Pending::Find(sq) => {
+                let faces = self.find_faces(sq);
+                let wins = |p: u8| p > 6 - faces;
+                Ok(Action::Truffle(match (wins(*a), wins(*b)) {
+                    (false, _) => TruffleFind::No,
+                    (true, true) => TruffleFind::Eat,
+                    (true, false) => TruffleFind::Keep,
+                }))
+            }
+            _ => Err(ActionError::NotPending(format!("pips {text}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::position::Position;
+    use crate::variants;
+
+    /// Counting the face pairs of each outcome gives back the probabilities
+    /// the search uses, in every chance position a few random games reach.
+    #[test]
+    fn pips_agree_with_outcome_probabilities() {
+        for name in ["carnival", "carnival-oblique", "truffle"] {
+            let v = variants::load(name).expect("variant");
+            let mut checked = 0;
+            for seed in 0..40u64 {
+                let mut pos = Position::startpos(v.clone());
+                let record = crate::selfplay::random_game(pos.clone(), seed, 60);
+                for step in &record.steps {
+                    if pos.dice_due().is_some() {
+                        let mut counts: Vec<(Action, u32)> = Vec::new();
+                        for a in 1..=6u8 {
+                            for b in 1..=6u8 {
+                                let o = pos.outcome_of_pips(&[a, b]).expect("outcome");
+                                match counts.iter_mut().find(|(a, _)| *a == o) {
+                                    Some((_, n)) => *n += 1,
+                                    None => counts.push((o, 1)),
+                                }
+                            }
+                        }
+                        let outcomes = pos.chance_outcomes();
+                        let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
+                        assert!((total - 1.0).abs() < 1e-9);
+                        for (o, p) in outcomes {
+                            let n = counts.iter().find(|(a, _)| *a == o).map_or(0, |c| c.1);
+                            assert!((n as f64 / 36.0 - p).abs() < 1e-9, "{name}: {o:?}");
+                        }
+                        checked += 1;
+                    } else {
+                        assert!(pos.outcome_of_pips(&[1, 1]).is_err());
+                    }
+                    pos.apply(step.action).expect("replay");
+                }
+            }
+            assert!(checked > 20, "{name}: only {checked} throws seen");
+        }
+    }
+}
