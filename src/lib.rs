@@ -29,4 +29,5 @@ pub mod tables;
 pub mod uci;
 pub mod variant;
 pub mod variants;
+pub mod xboard;
 pub mod zobrist;

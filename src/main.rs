@@ -17,6 +17,7 @@ use menagerie::search::{Limits, Searcher, MATE, MATE_BOUND};
 use menagerie::selfplay;
 use menagerie::uci;
 use menagerie::variants;
+use menagerie::xboard;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -27,7 +28,7 @@ use std::time::Instant;
 #[command(name = "menagerie", version, about = "A chess-variant engine")]
 struct Cli {
     /// Without a command the engine waits for a protocol: `uci` as the
-    /// first line starts UCI.
+    /// first line starts UCI, `xboard` starts XBoard.
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -109,6 +110,8 @@ enum Command {
     },
     /// Speak UCI on standard input and output.
     Uci,
+    /// Speak XBoard (CECP v2) on standard input and output.
+    Xboard,
     /// List the games menagerie knows.
     Variants,
 }
@@ -126,6 +129,14 @@ fn main() -> ExitCode {
         Command::Uci => {
             uci::run(
                 std::io::stdin().lock(),
+                Arc::new(Mutex::new(std::io::stdout())),
+                None,
+            );
+            Ok(())
+        }
+        Command::Xboard => {
+            xboard::run(
+                Box::new(std::io::BufReader::new(std::io::stdin())),
                 Arc::new(Mutex::new(std::io::stdout())),
                 None,
             );
@@ -200,11 +211,13 @@ fn protocol_by_first_line() -> ExitCode {
             ExitCode::SUCCESS
         }
         "xboard" => {
-            outln!("Error (not yet supported): xboard; start menagerie and send 'uci'");
-            ExitCode::FAILURE
+            let out = Arc::new(Mutex::new(std::io::stdout()));
+            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+            xboard::run(input, out, Some(first.trim().to_string()));
+            ExitCode::SUCCESS
         }
         other => {
-            outln!("Error (unknown protocol): '{other}'; send 'uci' (or run 'menagerie --help')");
+            outln!("Error (unknown protocol): '{other}'; send 'uci' or 'xboard' (or run 'menagerie --help')");
             ExitCode::FAILURE
         }
     }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs Debian's XBoard (4.9.1) under Xvfb with menagerie playing itself in
+# every game, and checks that XBoard took the engine's `setup` and `piece`
+# commands (no error popup, no forfeit) and that several moves were played.
+# A screenshot of each board goes to docs/img/xboard-<game>.png.
+#
+#   scripts/xboard-smoke.sh [ENGINE] [SECONDS]
+#
+# Needs: apt-get install -y xboard xvfb imagemagick
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ENGINE="${1:-$PWD/target/release/menagerie}"
+SECONDS_PER_GAME="${2:-20}"
+XBOARD="${XBOARD:-/usr/games/xboard}"
+IMG="$PWD/docs/img"
+WORK="$(mktemp -d)"
+trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+for tool in "$XBOARD" Xvfb import; do
+    command -v "$tool" >/dev/null || { echo "missing: $tool"; exit 1; }
+done
+ENGINE="$(realpath "$ENGINE")"
+[ -x "$ENGINE" ] || { echo "no engine at $ENGINE (cargo build --release)"; exit 1; }
+
+display=90
+while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
+    display=$((display + 1))
+done
+export DISPLAY=":$display"
+Xvfb "$DISPLAY" -screen 0 1024x900x24 >/dev/null 2>&1 &
+XVFB_PID=$!
+sleep 1
+mkdir -p "$IMG"
+
+# XBoard's name for each game, and whether XBoard can check its moves
+# itself from the `piece` commands (it cannot follow a teleport, dice
+# knights or truffle waking; there the engine's highlights are the rules).
+GAMES="normal:true wolf:true hubbub:true pawneaters:false carnival:false truffle:false"
+failed=0
+for entry in $GAMES; do
+    game="${entry%%:*}"
+    legality="${entry##*:}"
+    debug="$WORK/$game.debug"
+    # Both engines get the same dice seed, so that without XBoard's dice
+    # (4.9.1 has none) they throw the same dice.
+    timeout "$((SECONDS_PER_GAME + 10))" "$XBOARD" \
+        -fcp "$ENGINE xboard" -fd "$WORK" -scp "$ENGINE xboard" -sd "$WORK" \
+        -firstOptions "Dice seed=11" -secondOptions "Dice seed=11" \
+        -variant "$game" -mode TwoMachines -searchTime 0:01 \
+        -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
+        -debug -nameOfDebugFile "$debug" >"$WORK/$game.out" 2>&1 &
+    pid=$!
+    sleep "$SECONDS_PER_GAME"
+    rm -f "$IMG/xboard-$game.png"
+    import -window root -crop 640x640+0+0 "$IMG/xboard-$game.png" || echo "  no screenshot"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+
+    moves=$(grep -c '<first : move \|<second: move ' "$debug" || true)
+    problems=$(grep -E 'Forfeit|Illegal move|Error \(|tellusererror|invalid|not supported' "$debug" || true)
+    setup=$(grep -c '<first : setup\|<first : piece' "$debug" || true)
+    echo "$game: $moves moves, $setup setup/piece lines, screenshot docs/img/xboard-$game.png"
+    if [ -n "$problems" ]; then
+        echo "  problems:"; echo "$problems" | head -5 | sed 's/^/    /'
+        failed=1
+    fi
+    if [ "$moves" -lt 6 ]; then
+        echo "  too few moves"; head -3 "$WORK/$game.out" | sed "s/^/    /"; failed=1
+    fi
+    if [ "$game" != normal ] && [ "$setup" -lt 2 ]; then
+        echo "  no setup/piece commands seen"; failed=1
+    fi
+done
+exit "$failed"

@@ -1,0 +1,497 @@
+//! How XBoard sees one of our games: which of its piece types (and so which
+//! picture) stands for each of our kinds, the `setup` and `piece` commands
+//! that describe the game, and the translation of squares, moves and FENs
+//! between our text and XBoard's.
+//!
+//! XBoard 4.9 has a fixed list of piece types, each with its own picture;
+//! `setup (PIECETOCHAR) ...` gives each type its letter, the last letter of
+//! each colour being the king. A `+` in the table marks the promoted form
+//! of the type 11 places before it (`+N`). We pick types by how our pieces
+//! move, so that a Nightrider looks like one. On boards of exactly 10 ranks
+//! XBoard numbers the ranks from 0.
+
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::variant::Variant;
+use engine_protocol::XboardReply;
+
+/// XBoard 4.9's piece types in order (white), by their default letter: the
+/// table a `setup` command's PIECETOCHAR rewrites. The king comes last.
+const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
+/// Distance from a type to its promoted form (XBoard's `PROMOTED`).
+const PROMOTED_OFFSET: usize = 11;
+
+/// The types whose picture fits a move pattern (our Betza, canonical).
+const PICTURES: &[(&str, char)] = &[
+    ("N", 'N'),
+    ("B", 'B'),
+    ("R", 'R'),
+    ("Q", 'Q'),
+    ("F", 'F'),
+    ("A", 'E'),
+    ("QNN", 'E'),
+    ("BN", 'A'),
+    ("RN", 'C'),
+    ("W", 'W'),
+    ("K", 'M'),
+    ("NN", 'H'),
+    ("N0", 'H'),
+];
+
+pub struct Dialect {
+    /// XBoard's text for each kind's white piece: a letter or `+` and one.
+    texts: Vec<String>,
+    /// Our white piece text and XBoard's letter where the two differ.
+    renames: Vec<(String, String)>,
+    piece_to_char: String,
+    width: u8,
+    height: u8,
+    holdings: u32,
+    /// XBoard numbers the ranks from 0 (boards of 10 ranks).
+    ranks_from_zero: bool,
+}
+
+impl Dialect {
+    // Kinds index several parallel tables (slots, texts, definitions).
+    #[allow(clippy::needless_range_loop)]
+    pub fn new(v: &Variant) -> Dialect {
+        let n = v.kind_count();
+        let mut slot: Vec<Option<usize>> = vec![None; n];
+        let mut taken = [false; TYPES.len()];
+        // A game with promoted forms keeps their types free.
+        let reserve_promoted = (0..n).any(|k| v.kinds[k].def.plus);
+        let king_kind = (0..n).find(|&k| {
+            let d = &v.kinds[k].def;
+            d.royal && (v.royal_kinds.count_ones() == 1 || d.plus)
+        });
+        // The pawn, then pictures by movement, then any free type.
+        for k in 0..n {
+            if v.promoters >> k & 1 != 0 && !taken[0] && Some(k) != king_kind {
+                slot[k] = Some(0);
+                taken[0] = true;
+            }
+        }
+        for k in 0..n {
+            let d = &v.kinds[k].def;
+            if slot[k].is_some() || Some(k) == king_kind || d.plus {
+                continue;
+            }
+            let picture = PICTURES
+                .iter()
+                .find(|(b, _)| *b == d.betza)
+                .and_then(|(_, c)| TYPES.find(*c))
+                .or_else(|| TYPES.find(d.letter))
+                .filter(|&i| !taken[i] && (!reserve_promoted || i < PROMOTED_OFFSET));
+            if let Some(i) = picture {
+                slot[k] = Some(i);
+                taken[i] = true;
+            }
+        }
+        // Promoted forms (`+X`) next to their base type when they can be.
+        for k in 0..n {
+            let d = &v.kinds[k].def;
+            if slot[k].is_some() || Some(k) == king_kind || !d.plus {
+                continue;
+            }
+            let base = (0..n).find(|&b| {
+                let bd = &v.kinds[b].def;
+                !bd.plus && bd.letter == d.letter
+            });
+            let promoted = base
+                .and_then(|b| slot[b])
+                .map(|s| s + PROMOTED_OFFSET)
+                .filter(|&i| i < TYPES.len() && !taken[i]);
+            if let Some(i) = promoted {
+                slot[k] = Some(i);
+                taken[i] = true;
+            }
+        }
+        for k in 0..n {
+            if slot[k].is_none() && Some(k) != king_kind {
+                if let Some(i) = (1..TYPES.len()).find(|&i| !taken[i]) {
+                    slot[k] = Some(i);
+                    taken[i] = true;
+                }
+            }
+        }
+        // Texts: our letter where it is free and fits, else a spare letter.
+        let mut used: Vec<char> = Vec::new();
+        let mut texts = vec![String::new(); n];
+        let mut renames = Vec::new();
+        let ours = |k: usize| {
+            let d = &v.kinds[k].def;
+            format!("{}{}", if d.plus { "+" } else { "" }, d.letter)
+        };
+        for k in 0..n {
+            let d = &v.kinds[k].def;
+            let is_promoted = slot[k].is_some_and(|s| s >= PROMOTED_OFFSET && d.plus);
+            if is_promoted || (!d.plus && !used.contains(&d.letter)) {
+                texts[k] = ours(k);
+                if !d.plus {
+                    used.push(d.letter);
+                }
+            }
+        }
+        for k in 0..n {
+            if texts[k].is_empty() {
+                let spare = ('A'..='Z')
+                    .find(|c| !used.contains(c) && !(0..n).any(|j| v.kinds[j].def.letter == *c))
+                    .unwrap_or('X');
+                used.push(spare);
+                texts[k] = spare.to_string();
+                renames.push((ours(k), texts[k].clone()));
+            }
+        }
+        let last = slot.iter().flatten().copied().max().unwrap_or(0).max(4);
+        let mut white = vec!['.'; last + 1];
+        for k in 0..n {
+            if let Some(s) = slot[k] {
+                white[s] = if texts[k].starts_with('+') {
+                    '+'
+                } else {
+                    texts[k].chars().next().unwrap_or('.')
+                };
+            }
+        }
+        let king = king_kind
+            .and_then(|k| texts[k].chars().last())
+            .unwrap_or('.');
+        let white: String = white.into_iter().chain([king]).collect();
+        let black = white.to_ascii_lowercase();
+        let g = &v.geometry;
+        Dialect {
+            texts,
+            renames,
+            piece_to_char: format!("{white}{black}"),
+            width: g.width(),
+            height: g.height(),
+            // XBoard holds the first S types in hand: enough to reach every
+            // kind that can be dropped.
+            holdings: if v.uses_hands {
+                (0..n)
+                    .filter(|&k| !v.kinds[k].def.plus)
+                    .filter(|&k| v.drop_zones[0].get(k).is_some_and(|z| z.any()))
+                    .filter_map(|k| slot[k])
+                    .map(|s| s as u32 + 1)
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                0
+            },
+            ranks_from_zero: g.height() == 10,
+        }
+    }
+
+    /// XBoard's name for a game.
+    pub fn xboard_name(name: &str) -> &str {
+        if name == "chess" {
+            "normal"
+        } else {
+            name
+        }
+    }
+
+    /// Our name for a game XBoard names.
+    pub fn our_name(name: &str) -> &str {
+        if name == "normal" {
+            "chess"
+        } else {
+            name
+        }
+    }
+
+    /// `setup (...) WxH+S_fairy FEN` for the position.
+    pub fn setup(&self, pos: &Position) -> XboardReply {
+        XboardReply::Setup {
+            piece_to_char: self.piece_to_char.clone(),
+            width: self.width as u32,
+            height: self.height as u32,
+            holdings: self.holdings,
+            parent: "fairy".to_string(),
+            fen: self.fen_to_xboard(&pos.to_fen()),
+        }
+    }
+
+    /// One `piece` command a kind, its moves in XBoard's Betza dialect.
+    pub fn pieces(&self, v: &Variant) -> Vec<XboardReply> {
+        (0..v.kind_count())
+            .map(|k| XboardReply::Piece {
+                letter: format!("{}&", self.texts[k]),
+                betza: xbetza(v, k as Kind),
+            })
+            .collect()
+    }
+
+    /// Our FEN in XBoard's letters, with only the six standard fields
+    /// (XBoard knows nothing of our extension fields).
+    pub fn fen_to_xboard(&self, fen: &str) -> String {
+        let fields: Vec<&str> = fen.split_whitespace().take(6).collect();
+        let mut out: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
+        if let Some(board) = out.first_mut() {
+            *board = self.rename_pieces(board, true);
+        }
+        out.join(" ")
+    }
+
+    /// XBoard's FEN in our letters.
+    pub fn fen_from_xboard(&self, fen: &str) -> String {
+        let mut out: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        if let Some(board) = out.first_mut() {
+            *board = self.rename_pieces(board, false);
+        }
+        out.join(" ")
+    }
+
+    fn rename_pieces(&self, text: &str, to_xboard: bool) -> String {
+        if self.renames.is_empty() {
+            return text.to_string();
+        }
+        let mut out = String::new();
+        let mut rest = text;
+        'outer: while let Some(c) = rest.chars().next() {
+            for (ours, theirs) in &self.renames {
+                let (from, to) = if to_xboard {
+                    (ours, theirs)
+                } else {
+                    (theirs, ours)
+                };
+                for (f, t) in [
+                    (from.clone(), to.clone()),
+                    (from.to_ascii_lowercase(), to.to_ascii_lowercase()),
+                ] {
+                    if let Some(after) = rest.strip_prefix(f.as_str()) {
+                        out.push_str(&t);
+                        rest = after;
+                        continue 'outer;
+                    }
+                }
+            }
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+        out
+    }
+
+    /// A square's name in XBoard's numbering from ours, or back.
+    fn shift_ranks(&self, text: &str, to_xboard: bool) -> String {
+        if !self.ranks_from_zero {
+            return text.to_string();
+        }
+        let b = text.as_bytes();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            let starts_square = c.is_ascii_lowercase()
+                && b.get(i + 1).is_some_and(|d| d.is_ascii_digit())
+                && (i == 0 || !b[i - 1].is_ascii_alphabetic());
+            if starts_square {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let rank: i64 = text[i + 1..j].parse().unwrap_or(-100);
+                let shifted = if to_xboard { rank - 1 } else { rank + 1 };
+                out.push(c as char);
+                out.push_str(&shifted.to_string());
+                i = j;
+            } else {
+                out.push(c as char);
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Our move or step text in XBoard's form.
+    pub fn to_xboard(&self, text: &str) -> String {
+        self.rename_dropped(&self.shift_ranks(text, true), true)
+    }
+
+    /// XBoard's move text in our form. A multi-leg move is read from its
+    /// first square and its last leg, which is all XBoard 4.9 relays
+    /// faithfully (it sends `b7b5,b6a5` for our `b7b6,b6a5`).
+    pub fn from_xboard(&self, text: &str) -> String {
+        let ours = self.rename_dropped(&self.shift_ranks(text, false), false);
+        match ours.split_once(',') {
+            Some((first, last)) if first.len() >= 2 => {
+                let from_len = square_len(first.as_bytes());
+                let via_len = square_len(last.as_bytes());
+                match (from_len, via_len) {
+                    (Some(f), Some(v)) => {
+                        format!("{}{},{}", &first[..f], &last[..v], last)
+                    }
+                    _ => ours,
+                }
+            }
+            _ => ours,
+        }
+    }
+
+    /// Renames the piece of a drop (`X@sq`); squares are never touched.
+    fn rename_dropped(&self, text: &str, to_xboard: bool) -> String {
+        match text.split_once('@') {
+            Some((piece, square)) => {
+                format!("{}@{square}", self.rename_pieces(piece, to_xboard))
+            }
+            None => text.to_string(),
+        }
+    }
+
+    /// A square name sent by XBoard (`lift e2`) in our form.
+    pub fn square_from_xboard(&self, text: &str) -> String {
+        self.shift_ranks(text, false)
+    }
+}
+
+/// A kind's moves in XBoard's Betza dialect: a rider is its atom with
+/// range 0 (the Nightrider is `N0`, not `NN`). Moves no Betza can say (a
+/// teleport, a dice leaper's changing move, two-step pawn moves) are left
+/// to the engine's highlights.
+pub fn xbetza(v: &Variant, kind: Kind) -> String {
+    let d = &v.kinds[kind as usize].def;
+    if v.dice_kinds >> kind & 1 != 0 {
+        let (a, b) = v
+            .leapers
+            .get(v.start_leaper as usize)
+            .copied()
+            .unwrap_or((2, 1));
+        return leaper_atom(a, b);
+    }
+    let b = d.betza.as_bytes();
+    let mut out = String::new();
+    let mut modifiers = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_ascii_lowercase() {
+            modifiers.push(c);
+            i += 1;
+            continue;
+        }
+        let rider = c.is_ascii_uppercase() && b.get(i + 1) == Some(&b[i]);
+        let atom = match (c, modifiers.is_empty()) {
+            // XBoard reads a direction on K or Q loosely: say it per atom.
+            ('K', false) => vec!['W', 'F'],
+            ('Q', false) => vec!['R', 'B'],
+            _ => vec![c],
+        };
+        for a in atom {
+            out.push_str(&modifiers);
+            out.push(a);
+            if rider {
+                out.push('0');
+            }
+        }
+        modifiers.clear();
+        i += if rider { 2 } else { 1 };
+    }
+    out.push_str(&modifiers);
+    out
+}
+
+/// Length of the square name that starts `b` (`e4`, `a10`).
+fn square_len(b: &[u8]) -> Option<usize> {
+    let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
+    (b.first().is_some_and(|c| c.is_ascii_lowercase()) && digits > 0).then_some(1 + digits)
+}
+
+/// The Betza atom of an (a, b) leaper.
+fn leaper_atom(a: u8, b: u8) -> String {
+    let named = match (a.max(b), a.min(b)) {
+        (1, 0) => "W",
+        (1, 1) => "F",
+        (2, 0) => "D",
+        (2, 1) => "N",
+        (2, 2) => "A",
+        (3, 0) => "H",
+        (3, 1) => "C",
+        (3, 2) => "Z",
+        (3, 3) => "G",
+        _ => "",
+    };
+    if named.is_empty() {
+        format!("({},{})", a.max(b), a.min(b))
+    } else {
+        named.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    fn dialect(name: &str) -> (Dialect, std::sync::Arc<Variant>) {
+        let v = variants::load(name).expect("variant");
+        (Dialect::new(&v), v)
+    }
+
+    #[test]
+    fn chess_uses_the_standard_types() {
+        let (d, _) = dialect("chess");
+        assert_eq!(d.piece_to_char, "PNBRQKpnbrqk");
+        assert_eq!(d.to_xboard("e7e8q"), "e7e8q");
+    }
+
+    #[test]
+    fn wolf_pictures_follow_the_moves() {
+        let (d, v) = dialect("wolf");
+        // P, N(ightrider) on the Nightrider's type (H), the Knight (H) on
+        // the Knight's, the Fox on the Archbishop's, the Wolf on the
+        // Chancellor's, the Elephant on the Alfil's.
+        let table = &d.piece_to_char;
+        let white = &table[..table.len() / 2];
+        assert_eq!(white.find('H'), Some(1));
+        assert_eq!(white.find('N'), Some(12));
+        assert_eq!(white.find('F'), Some(7));
+        assert_eq!(white.find('W'), Some(8));
+        assert_eq!(white.find('E'), Some(6));
+        assert!(white.ends_with('K'));
+        let nightrider = v.kind_of_letter('N').expect("N");
+        assert_eq!(xbetza(&v, nightrider), "N0");
+        let elephant = v.kind_of_letter('E').expect("E");
+        assert_eq!(xbetza(&v, elephant), "QN0");
+        // Ten ranks: XBoard counts from 0.
+        assert_eq!(d.to_xboard("a2a4"), "a1a3");
+        assert_eq!(d.from_xboard("b9b8"), "b10b9");
+        assert_eq!(d.to_xboard("d2c3,c3c4"), "d1c2,c2c3");
+        // XBoard 4.9 relays a two-leg move with the final square in its
+        // first leg.
+        assert_eq!(d.from_xboard("d1c3,c2c3"), "d2c3,c3c4");
+        assert_eq!(d.from_xboard("d1c2,c2c3"), "d2c3,c3c4");
+    }
+
+    #[test]
+    fn truffle_renames_the_awake_king() {
+        let (d, v) = dialect("truffle");
+        let fen = "r+nbqk+bnr/shhsshhs/8/8/8/8/SHHSSHHS/R+NB+QK+BN+K[] w - - 0 1";
+        let x = d.fen_to_xboard(fen);
+        assert!(!x.contains("+K"), "{x}");
+        assert_eq!(d.fen_from_xboard(&x), fen);
+        // Squares are never renamed, even where a file letter is a spare.
+        for mv in ["a2a4", "b1a3", "h7h5"] {
+            assert_eq!(d.from_xboard(mv), mv);
+            assert_eq!(d.to_xboard(mv), mv);
+        }
+        let awake_king = (0..v.kind_count())
+            .find(|&k| v.kinds[k].def.plus && v.kinds[k].def.royal)
+            .expect("awake king");
+        let king_letter = d.piece_to_char.chars().nth(d.piece_to_char.len() / 2 - 1);
+        assert_eq!(king_letter, d.texts[awake_king].chars().last());
+    }
+
+    #[test]
+    fn tables_have_even_length_and_twelve_letters_at_least() {
+        for name in variants::NAMES {
+            let (d, v) = dialect(name);
+            let t = &d.piece_to_char;
+            assert!(t.len() % 2 == 0 && t.len() >= 12, "{name}: {t}");
+            // Every kind has its own text.
+            let mut texts = d.texts.clone();
+            texts.sort();
+            texts.dedup();
+            assert_eq!(texts.len(), v.kind_count(), "{name}");
+        }
+    }
+}

@@ -1,0 +1,908 @@
+//! One XBoard session: the game, who plays which side, the clocks, and
+//! the dice conversation. Commands arrive one by one from the loop in
+//! `mod.rs`; so do the results of searches, tagged with a serial number so
+//! that a result the game no longer wants is dropped.
+
+use super::dialect::Dialect;
+use super::Event;
+use crate::engine::Engine;
+use crate::outcome::{Ending, Outcome};
+use crate::position::{Pending, Position};
+use crate::search::{Limits, MATE, MATE_BOUND};
+use crate::selfplay::DiceRoller;
+use crate::square::Color;
+use crate::uci::Output;
+use crate::variants;
+use engine_protocol::{
+    parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
+};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+/// The word that starts the answer to our `askuser` for a choice.
+const CHOICE_TAG: &str = "choice";
+
+fn say(out: &Output, reply: impl std::fmt::Display) {
+    if let Ok(mut o) = out.lock() {
+        let _ = writeln!(o, "{reply}");
+        let _ = o.flush();
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Searching {
+    No,
+    /// Our move or our choice, to be played when it ends.
+    Play,
+    /// Analysis: results are shown, never played.
+    Analyze,
+}
+
+/// Time control as `level`, `st` and `sd` set it.
+#[derive(Clone, Copy)]
+struct TimeControl {
+    moves_per_session: u32,
+    base: Duration,
+    increment: Duration,
+    per_move: Option<Duration>,
+    depth: Option<u32>,
+}
+
+pub(crate) struct Session {
+    out: Output,
+    events: Sender<Event>,
+    engine: Engine,
+    dialect: Dialect,
+    /// The game so far: its start (None: the variant's) and every step.
+    start_fen: Option<String>,
+    history: Vec<String>,
+    force: bool,
+    engine_side: Color,
+    post: bool,
+    searching: Searching,
+    serial: u64,
+    /// `pong`s held back until our move is out.
+    pongs: Vec<i64>,
+    time: TimeControl,
+    our_clock: Option<Duration>,
+    dice_accepted: bool,
+    choices_accepted: bool,
+    opponent_is_engine: bool,
+    /// We asked for this throw (`dice` or `askuser`) and wait.
+    asked: bool,
+    /// The `Dice seed` option: with the game so far it decides every throw
+    /// we make ourselves (see `game_dice`).
+    dice_seed: u64,
+    game_over: bool,
+}
+
+impl Session {
+    pub(crate) fn new(out: Output, events: Sender<Event>) -> Session {
+        let engine = Engine::new();
+        let dialect = Dialect::new(engine.position().variant());
+        Session {
+            out,
+            events,
+            engine,
+            dialect,
+            start_fen: None,
+            history: Vec::new(),
+            force: false,
+            engine_side: Color::Black,
+            post: false,
+            searching: Searching::No,
+            serial: 0,
+            pongs: Vec::new(),
+            time: TimeControl {
+                moves_per_session: 40,
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO,
+                per_move: None,
+                depth: None,
+            },
+            our_clock: None,
+            dice_accepted: false,
+            choices_accepted: false,
+            opponent_is_engine: false,
+            asked: false,
+            dice_seed: 0,
+            game_over: false,
+        }
+    }
+
+    fn say(&self, reply: impl std::fmt::Display) {
+        say(&self.out, reply);
+    }
+
+    fn pos(&self) -> &Position {
+        self.engine.position()
+    }
+
+    /// Handles one input line; false on `quit`.
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        let text = line.trim();
+        if text.is_empty() {
+            return true;
+        }
+        // Our own words: the answer to `askuser choice ...`, and a throw or
+        // choice token sent bare.
+        if let Some(answer) = text.strip_prefix(CHOICE_TAG).filter(|r| r.starts_with(' ')) {
+            self.user_step(answer.trim());
+            return true;
+        }
+        if is_step_token(text) {
+            self.user_step(text);
+            return true;
+        }
+        match parse_xboard(text) {
+            Ok(command) => self.command(command, text),
+            Err(e) => {
+                self.say(XboardReply::error(&e, text));
+                true
+            }
+        }
+    }
+
+    /// Whether our move or choice is being searched.
+    pub(crate) fn thinking(&self) -> bool {
+        self.searching == Searching::Play
+    }
+
+    pub(crate) fn stop(&mut self) {
+        self.stop_search();
+    }
+
+    fn command(&mut self, command: XboardCommand, text: &str) -> bool {
+        use XboardCommand as C;
+        match command {
+            C::Xboard | C::Random | C::Hard | C::Easy | C::Bk | C::Draw => {}
+            C::Protover(_) => self.features(),
+            C::Accepted(f) => self.feature_answer(&f, true),
+            C::Rejected(f) => self.feature_answer(&f, false),
+            C::New => self.new_game(),
+            C::Variant(name) => self.variant(&name, text),
+            C::Quit => {
+                self.stop_search();
+                return false;
+            }
+            C::Force => {
+                self.stop_search();
+                self.force = true;
+            }
+            C::Go => {
+                self.stop_search();
+                self.force = false;
+                // XBoard's side on move; the throw and choice of the side
+                // that just moved come before our move.
+                self.engine_side = self.pos().side_to_move();
+                self.advance();
+            }
+            C::PlayOther => {
+                self.stop_search();
+                self.force = false;
+                self.engine_side = self.pos().side_to_move().opposite();
+                self.advance();
+            }
+            C::White => {
+                self.engine_side = Color::Black;
+                self.force = false;
+            }
+            C::Black => {
+                self.engine_side = Color::White;
+                self.force = false;
+            }
+            C::Level {
+                moves_per_session,
+                base_ms,
+                increment_ms,
+            } => {
+                self.time.moves_per_session = moves_per_session;
+                self.time.base = Duration::from_millis(base_ms);
+                self.time.increment = Duration::from_millis(increment_ms);
+                self.time.per_move = None;
+            }
+            C::St { millis } => self.time.per_move = Some(Duration::from_millis(millis.max(1))),
+            C::Sd(depth) => self.time.depth = Some(depth.max(1)),
+            C::Nps(_) => {}
+            C::Time(cs) => self.our_clock = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+            C::Otim(_) => {}
+            C::UserMove(mv) | C::Move(mv) => self.user_move(&mv),
+            C::MoveNow => {
+                if self.searching == Searching::Play {
+                    self.engine.stop();
+                }
+            }
+            C::Ping(n) => {
+                if self.searching == Searching::Play {
+                    self.pongs.push(n);
+                } else {
+                    self.say(XboardReply::Pong(n));
+                }
+            }
+            C::Result { .. } => {
+                self.stop_search();
+                self.game_over = true;
+            }
+            C::SetBoard(fen) => self.set_board(&fen),
+            C::Edit => self.not_now(text),
+            C::Hint => {}
+            C::Undo => self.take_back(1),
+            C::Remove => self.take_back(2),
+            C::Post => self.post = true,
+            C::NoPost => self.post = false,
+            C::Analyze => {
+                self.stop_search();
+                self.force = true;
+                self.analyze();
+            }
+            C::Exit => {
+                if self.searching == Searching::Analyze {
+                    self.stop_search();
+                }
+            }
+            C::Status => {}
+            C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
+            C::Computer => self.opponent_is_engine = true,
+            C::Memory(mib) => self.engine.set_hash(mib.clamp(1, 1 << 16) as usize),
+            C::Cores(_) | C::EgtPath { .. } => {}
+            C::Option { name, value } => self.option(&name, value.as_deref(), text),
+            C::Exclude(_) | C::Include(_) => self.not_now(text),
+            C::Lift(square) => self.highlight(&square),
+            C::Put(_) | C::Hover(_) => {}
+            C::Pips(pips) => {
+                let values: Vec<u8> = pips.iter().map(|p| p.value.min(255) as u8).collect();
+                self.pips(&values, text);
+            }
+        }
+        true
+    }
+
+    fn not_now(&self, text: &str) {
+        self.say(XboardReply::Error {
+            kind: "command not legal now".to_string(),
+            command: text.to_string(),
+        });
+    }
+
+    fn features(&self) {
+        let names: Vec<&str> = variants::NAMES
+            .iter()
+            .map(|n| Dialect::xboard_name(n))
+            .collect();
+        let s = |v: &str| FeatureValue::Str(v.to_string());
+        let on = FeatureValue::Bool(true);
+        let off = FeatureValue::Bool(false);
+        let features = vec![
+            ("ping".to_string(), on.clone()),
+            ("setboard".to_string(), on.clone()),
+            ("usermove".to_string(), on.clone()),
+            ("time".to_string(), on.clone()),
+            ("draw".to_string(), off.clone()),
+            ("sigint".to_string(), off.clone()),
+            ("sigterm".to_string(), off.clone()),
+            ("reuse".to_string(), on.clone()),
+            ("analyze".to_string(), on.clone()),
+            ("colors".to_string(), off.clone()),
+            ("name".to_string(), off.clone()),
+            ("nps".to_string(), off.clone()),
+            ("debug".to_string(), on.clone()),
+            ("memory".to_string(), on.clone()),
+            ("smp".to_string(), on.clone()),
+            ("exclude".to_string(), off),
+            ("highlight".to_string(), on.clone()),
+            ("dice".to_string(), on.clone()),
+            ("choices".to_string(), on),
+            (
+                "myname".to_string(),
+                s(&format!("menagerie {}", env!("CARGO_PKG_VERSION"))),
+            ),
+            ("variants".to_string(), s(&names.join(","))),
+        ];
+        self.say(XboardReply::Feature(features));
+        // Options each in a feature command of their own, as XBoard 4.9
+        // expects.
+        self.say(XboardReply::Feature(vec![(
+            "option".to_string(),
+            s(&engine_protocol::xboard_option(
+                "Dice seed",
+                &OptionType::Spin {
+                    default: 0,
+                    min: 0,
+                    max: 1_000_000_000,
+                },
+            )),
+        )]));
+        self.say(XboardReply::Feature(vec![(
+            "done".to_string(),
+            FeatureValue::Int(1),
+        )]));
+    }
+
+    fn feature_answer(&mut self, feature: &str, accepted: bool) {
+        match feature.trim() {
+            "dice" => self.dice_accepted = accepted,
+            "choices" => self.choices_accepted = accepted,
+            _ => {}
+        }
+    }
+
+    fn option(&mut self, name: &str, value: Option<&str>, text: &str) {
+        match (name.trim(), value.map(str::trim)) {
+            ("Dice seed", Some(v)) => match v.parse::<u64>() {
+                Ok(seed) => self.dice_seed = seed,
+                Err(_) => self.say(XboardReply::Error {
+                    kind: "bad option value".to_string(),
+                    command: text.to_string(),
+                }),
+            },
+            _ => self.say(XboardReply::Error {
+                kind: "unknown option".to_string(),
+                command: text.to_string(),
+            }),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        if self.engine.variant_name() != "chess" {
+            let _ = self.engine.set_variant("chess");
+            self.dialect = Dialect::new(self.pos().variant());
+        } else {
+            let _ = self.engine.set_position(None, &[]);
+        }
+        self.engine.new_game();
+        self.start_fen = None;
+        self.history.clear();
+        self.force = false;
+        self.engine_side = Color::Black;
+        self.time.depth = None;
+        self.asked = false;
+        self.game_over = false;
+    }
+
+    fn variant(&mut self, name: &str, text: &str) {
+        self.stop_search();
+        let ours = Dialect::our_name(name.trim());
+        if let Err(e) = self.engine.set_variant(ours) {
+            self.say(XboardReply::Error {
+                kind: "unknown variant".to_string(),
+                command: format!("{text} ({e})"),
+            });
+            return;
+        }
+        self.dialect = Dialect::new(self.pos().variant());
+        self.start_fen = None;
+        self.history.clear();
+        self.asked = false;
+        self.game_over = false;
+        if ours != "chess" {
+            self.say(self.dialect.setup(self.pos()));
+            for piece in self.dialect.pieces(self.pos().variant()) {
+                self.say(piece);
+            }
+        }
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.stop_search();
+        let ours = self.dialect.fen_from_xboard(fen);
+        match self.engine.set_position(Some(&ours), &[]) {
+            Ok(()) => {
+                self.start_fen = Some(ours);
+                self.history.clear();
+                self.asked = false;
+                self.game_over = false;
+            }
+            Err(e) => {
+                self.say(XboardReply::TellUserError(format!("Illegal position: {e}")));
+                self.say(XboardReply::Error {
+                    kind: "illegal position".to_string(),
+                    command: format!("setboard {fen}"),
+                });
+            }
+        }
+    }
+
+    /// Takes back `moves` moves of the game, with the throws and choices
+    /// that followed each.
+    fn take_back(&mut self, moves: usize) {
+        self.stop_search();
+        let mut history = self.history.clone();
+        let mut left = moves;
+        while left > 0 {
+            let Some(last) = history.pop() else {
+                self.not_now(if moves == 1 { "undo" } else { "remove" });
+                return;
+            };
+            if !is_step_token(&last) {
+                left -= 1;
+            }
+        }
+        if self
+            .engine
+            .set_position(self.start_fen.as_deref(), &history)
+            .is_ok()
+        {
+            self.history = history;
+            self.asked = false;
+            self.game_over = false;
+        }
+        if self.searching == Searching::No && self.force {
+            return;
+        }
+        self.advance();
+    }
+
+    /// The side whose decision the game waits for: the mover, or after a
+    /// move the side that threw.
+    fn actor(&self) -> Color {
+        match self.pos().pending() {
+            Pending::Nothing => self.pos().side_to_move(),
+            _ => self.pos().side_to_move().opposite(),
+        }
+    }
+
+    /// A move from the GUI (XBoard's squares).
+    fn user_move(&mut self, text: &str) {
+        if self.searching == Searching::Play {
+            // XBoard never sends a move while we think on ours.
+            self.not_now(text);
+            return;
+        }
+        let ours = self.dialect.from_xboard(text);
+        let ours = self.short_two_leg(&ours).unwrap_or(ours);
+        if let Err(e) = self.play(&ours) {
+            self.say(XboardReply::IllegalMove {
+                mv: text.to_string(),
+                reason: Some(e),
+            });
+            return;
+        }
+        self.after_step();
+    }
+
+    /// A throw or choice token from the GUI or the user.
+    fn user_step(&mut self, text: &str) {
+        let ours = self.dialect.from_xboard(text);
+        if self.searching == Searching::Play || self.play(&ours).is_err() {
+            self.say(XboardReply::IllegalMove {
+                mv: text.to_string(),
+                reason: None,
+            });
+            if self.asked && !self.choices_accepted {
+                // Ask again.
+                self.asked = false;
+                self.advance();
+            }
+            return;
+        }
+        self.asked = false;
+        self.after_step();
+    }
+
+    fn pips(&mut self, values: &[u8], text: &str) {
+        let outcome = self.pos().outcome_of_pips(values);
+        match outcome {
+            Ok(action) if self.searching != Searching::Play => {
+                let token = self.pos().action_text(action);
+                if self.play(&token).is_ok() {
+                    self.asked = false;
+                    self.after_step();
+                    return;
+                }
+                self.not_now(text);
+            }
+            _ => self.not_now(text),
+        }
+    }
+
+    /// Plays one step (our text) and records it.
+    fn play(&mut self, ours: &str) -> Result<(), String> {
+        if self.game_over {
+            return Err("the game is over".to_string());
+        }
+        self.engine.play(ours)?;
+        self.history.push(ours.trim().to_string());
+        Ok(())
+    }
+
+    fn after_step(&mut self) {
+        if self.searching == Searching::Analyze || self.force {
+            if self.searching == Searching::Analyze {
+                self.analyze();
+            }
+            return;
+        }
+        self.advance();
+    }
+
+    /// Moves the game on as far as it can without the opponent: reports
+    /// its end, throws dice or asks for them, and starts our search when a
+    /// move or choice is ours.
+    fn advance(&mut self) {
+        loop {
+            if self.game_over || self.force {
+                return self.release_pongs();
+            }
+            let pending = self.pos().pending();
+            if pending == Pending::Nothing {
+                if let Some(outcome) = self.pos().outcome() {
+                    self.report(outcome);
+                    return self.release_pongs();
+                }
+            }
+            let actor = self.actor();
+            match pending {
+                Pending::Roll | Pending::Find(_) => {
+                    if self.dice_accepted {
+                        let ours_to_ask = actor == self.engine_side || !self.opponent_is_engine;
+                        if ours_to_ask && !self.asked {
+                            self.asked = true;
+                            let dice = self.pos().dice_due().unwrap_or(&[]);
+                            self.say(XboardReply::Dice(dice.iter().map(|&d| d as u32).collect()));
+                        }
+                        return self.release_pongs();
+                    }
+                    let dice = self.game_dice(self.pos().dice_due().unwrap_or(&[]));
+                    let Ok(action) = self.pos().outcome_of_pips(&dice) else {
+                        return self.release_pongs();
+                    };
+                    let token = self.pos().action_text(action);
+                    let shown: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+                    self.announce(format!(
+                        "{} throws {}: {}",
+                        color_name(actor),
+                        shown.join(" and "),
+                        self.dialect.to_xboard(&token)
+                    ));
+                    if self.play(&token).is_err() {
+                        return self.release_pongs();
+                    }
+                }
+                Pending::Choose(..) | Pending::Activate => {
+                    let drawn = !self.choices_accepted && self.opponent_is_engine;
+                    if actor == self.engine_side && !drawn {
+                        return self.think();
+                    }
+                    if drawn {
+                        // Between two engines with no way to pass a choice,
+                        // both draw every choice from the game's dice.
+                        let options = self.pos().legal_actions();
+                        let [n] = self.game_dice(&[options.len().clamp(1, 255) as u8])[..] else {
+                            return self.release_pongs();
+                        };
+                        let Some(&choice) = options.get(n as usize - 1) else {
+                            return self.release_pongs();
+                        };
+                        let token = self.pos().action_text(choice);
+                        self.announce(format!(
+                            "{} gets {} (drawn)",
+                            color_name(actor),
+                            self.dialect.to_xboard(&token)
+                        ));
+                        if self.play(&token).is_err() {
+                            return self.release_pongs();
+                        }
+                        continue;
+                    }
+                    if !self.choices_accepted && !self.asked {
+                        self.asked = true;
+                        let options: Vec<String> = self
+                            .pos()
+                            .legal_actions()
+                            .into_iter()
+                            .map(|a| self.dialect.to_xboard(&self.pos().action_text(a)))
+                            .collect();
+                        self.say(XboardReply::AskUser {
+                            tag: CHOICE_TAG.to_string(),
+                            message: format!("Your choice: {}", options.join(" ")),
+                        });
+                    }
+                    return self.release_pongs();
+                }
+                Pending::Nothing => {
+                    if self.pos().side_to_move() == self.engine_side {
+                        return self.think();
+                    }
+                    return self.release_pongs();
+                }
+            }
+        }
+    }
+
+    /// Tells the user of a throw or choice the GUI cannot show: a message
+    /// box for a human opponent, a debug line between two engines (a box
+    /// at every throw would bury the board).
+    fn announce(&self, text: String) {
+        if self.opponent_is_engine {
+            self.say(XboardReply::Comment(text));
+        } else {
+            self.say(XboardReply::TellUser(text));
+        }
+    }
+
+    /// Dice we throw ourselves when the GUI throws none: a function of the
+    /// `Dice seed` option and the game so far, so that two engines that
+    /// follow the same game throw the same dice without talking.
+    fn game_dice(&self, faces: &[u8]) -> Vec<u8> {
+        let mut key = self.dice_seed ^ self.pos().hash();
+        key ^= (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut roller = DiceRoller::new(key);
+        faces.iter().map(|&f| roller.die(f as u32)).collect()
+    }
+
+    fn release_pongs(&mut self) {
+        for n in std::mem::take(&mut self.pongs) {
+            self.say(XboardReply::Pong(n));
+        }
+    }
+
+    fn report(&mut self, outcome: Outcome) {
+        self.game_over = true;
+        let (result, comment) = match outcome {
+            Outcome::Win(c, ending) => (
+                match c {
+                    Color::White => GameResult::WhiteWins,
+                    Color::Black => GameResult::BlackWins,
+                },
+                match ending {
+                    Ending::Checkmate => format!("{} mates", color_name(c)),
+                    Ending::Extinction => format!("{} wins by extinction", color_name(c)),
+                    Ending::Stalemate => format!("{} wins by stalemate", color_name(c)),
+                    Ending::FiftyMoves | Ending::Repetition => format!("{} wins", color_name(c)),
+                },
+            ),
+            Outcome::Draw(ending) => (
+                GameResult::Draw,
+                match ending {
+                    Ending::Stalemate => "Stalemate".to_string(),
+                    Ending::FiftyMoves => "Draw by fifty move rule".to_string(),
+                    Ending::Repetition => "Draw by repetition".to_string(),
+                    Ending::Extinction => "Draw: both sides extinct".to_string(),
+                    Ending::Checkmate => "Draw".to_string(),
+                },
+            ),
+        };
+        self.say(XboardReply::Result { result, comment });
+    }
+
+    fn limits(&self) -> Limits {
+        let t = &self.time;
+        let mut limits = Limits {
+            depth: t.depth,
+            ..Limits::default()
+        };
+        if let Some(per_move) = t.per_move {
+            // XBoard flags a move that takes the whole time: keep a margin.
+            let margin = (per_move / 10).max(Duration::from_millis(30));
+            limits.movetime = Some(
+                per_move
+                    .saturating_sub(margin)
+                    .max(Duration::from_millis(5)),
+            );
+        } else {
+            limits.time_left = Some(self.our_clock.unwrap_or(t.base));
+            limits.increment = t.increment;
+            if t.moves_per_session > 0 {
+                let done = self.pos().fullmove_number().saturating_sub(1);
+                limits.moves_to_go = Some(t.moves_per_session - done % t.moves_per_session);
+            }
+        }
+        limits
+    }
+
+    /// Starts searching our move or choice.
+    fn think(&mut self) {
+        let limits = self.limits();
+        self.start_search(limits, Searching::Play);
+    }
+
+    fn analyze(&mut self) {
+        self.stop_search();
+        if self.pos().pending() == Pending::Nothing && self.pos().outcome().is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_search(limits, Searching::Analyze);
+    }
+
+    fn start_search(&mut self, limits: Limits, kind: Searching) {
+        self.serial += 1;
+        let serial = self.serial;
+        self.searching = kind;
+        let info_out = self.out.clone();
+        let post = self.post || kind == Searching::Analyze;
+        let dialect = Dialect::new(self.pos().variant());
+        let events = self.events.clone();
+        self.engine.go(
+            limits,
+            Box::new(move |info, shown| {
+                if !post {
+                    return;
+                }
+                let pv = shown
+                    .actions_text(&info.pv)
+                    .iter()
+                    .map(|t| dialect.to_xboard(t))
+                    .collect();
+                say(
+                    &info_out,
+                    XboardReply::Thinking {
+                        depth: info.depth,
+                        score: thinking_score(info.score),
+                        centiseconds: info.time.as_millis() as u64 / 10,
+                        nodes: info.nodes,
+                        pv,
+                    },
+                );
+            }),
+            Box::new(move |best, shown| {
+                let text = best.map(|a| shown.action_text(a));
+                let _ = events.send(Event::Done(serial, text));
+            }),
+        );
+    }
+
+    /// Stops a running search; its result, when it comes, is dropped.
+    fn stop_search(&mut self) {
+        if self.searching != Searching::No {
+            self.serial += 1;
+            self.engine.stop();
+            self.searching = Searching::No;
+        }
+    }
+
+    pub(crate) fn search_done(&mut self, serial: u64, best: Option<String>) {
+        if serial != self.serial || self.searching != Searching::Play {
+            return;
+        }
+        self.searching = Searching::No;
+        let Some(text) = best else {
+            return self.release_pongs();
+        };
+        let short = self.short_form(&text);
+        if self.play(&text).is_err() {
+            return self.release_pongs();
+        }
+        let shown = self.dialect.to_xboard(short.as_deref().unwrap_or(&text));
+        if is_step_token(&text) && !self.choices_accepted {
+            self.announce(format!("{} chooses {shown}", color_name(self.engine_side)));
+        } else {
+            for leg in XboardReply::move_legs(&shown) {
+                self.say(leg);
+            }
+        }
+        self.advance();
+    }
+
+    /// A two-leg move (`b7b6,b6b5`) written from square to square
+    /// (`b7b5`) when no other legal move joins the same two squares.
+    /// XBoard 4.9 garbles two-leg moves it relays, so they go plain when
+    /// they can.
+    fn short_form(&self, text: &str) -> Option<String> {
+        let (first, last) = text.split_once(',')?;
+        let short = format!(
+            "{}{}",
+            first.get(..first.len() / 2)?,
+            last.get(last.len() / 2..)?
+        );
+        (self.short_two_leg(&short).as_deref() == Some(text)).then_some(short)
+    }
+
+    /// The one legal two-leg move a plain `from to` text stands for.
+    fn short_two_leg(&self, short: &str) -> Option<String> {
+        let pos = self.pos();
+        if short.contains(',') || pos.pending() != Pending::Nothing {
+            return None;
+        }
+        let mut found = None;
+        for m in pos.legal_moves().iter() {
+            let text = pos.move_text(*m);
+            if text == short {
+                return None;
+            }
+            if let Some((first, last)) = text.split_once(',') {
+                let joined = format!(
+                    "{}{}",
+                    first.get(..first.len() / 2).unwrap_or(""),
+                    last.get(last.len() / 2..).unwrap_or("")
+                );
+                if joined == short {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(text);
+                }
+            }
+        }
+        found
+    }
+
+    /// Answers `lift SQ` with the squares the piece there may go to.
+    fn highlight(&self, square: &str) {
+        let pos = self.pos();
+        let g = &pos.variant().geometry;
+        let Some(from) = g.parse_square(&self.dialect.square_from_xboard(square)) else {
+            return;
+        };
+        if pos.pending() != Pending::Nothing {
+            return;
+        }
+        let mut marks = vec![None; g.cells()];
+        for m in pos.legal_moves().iter() {
+            if m.kind() == crate::moves::MoveKind::Drop || m.from() != from {
+                continue;
+            }
+            let two_legs = pos.move_text(*m).contains(',');
+            let (sq, colour) = if two_legs {
+                (m.extra(), 'C')
+            } else if m.promotion().is_some() {
+                (m.to(), 'M')
+            } else if pos.piece_at(m.to()).is_some()
+                || m.kind() == crate::moves::MoveKind::EnPassant
+            {
+                (m.to(), 'R')
+            } else {
+                (m.to(), 'Y')
+            };
+            let slot = &mut marks[sq.index()];
+            // A square reached by two kinds of move keeps the stronger mark.
+            if slot.is_none() || colour == 'C' || colour == 'M' {
+                *slot = Some(colour);
+            }
+        }
+        let mut rows = Vec::new();
+        for rank in (0..g.height() as i32).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..g.width() as i32 {
+                let mark = g.square(file, rank).and_then(|sq| marks[sq.index()]);
+                match mark {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        self.say(XboardReply::Highlight(rows.join("/")));
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A throw or choice token (`roll:6:4`, `knight:4:2`, `find:no`,
+/// `activate:g1`): our words, which XBoard's parser does not know.
+fn is_step_token(text: &str) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("");
+    ["roll:", "knight:", "find:", "activate:"]
+        .iter()
+        .any(|p| word.starts_with(p))
+}
+
+/// Our score in XBoard's scale: centipawns, mates as 100000 + moves.
+fn thinking_score(v: i32) -> i32 {
+    if v >= MATE_BOUND {
+        XboardReply::mate_score((MATE - v + 1) / 2)
+    } else if v <= -MATE_BOUND {
+        XboardReply::mate_score(-((MATE + v + 1) / 2))
+    } else {
+        v
+    }
+}
