@@ -187,6 +187,24 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
                 return true;
             }
             let pos = engine.position();
+            if pos.dice_due().is_some() {
+                // The GUI throws the dice, not the engine: a throw is due.
+                say(
+                    out,
+                    UciReply::InfoString(
+                        "Error: a throw is due; send it as a token of the move list (roll:A:B, find:...)"
+                            .to_string(),
+                    ),
+                );
+                say(
+                    out,
+                    UciReply::BestMove {
+                        mv: "0000".to_string(),
+                        ponder: None,
+                    },
+                );
+                return true;
+            }
             // The side to act: at a choice it is the one that threw.
             let actor = match pos.pending() {
                 Pending::Nothing => pos.side_to_move(),

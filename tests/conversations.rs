@@ -1,0 +1,502 @@
+//! Whole conversations with the built binary in both protocols, for every
+//! game, dice games included (the test supplies the throws). Every reply
+//! is checked: replies are read up to a synchronisation point (`pong N`,
+//! `readyok`) and compared as a whole.
+
+use menagerie::position::Position;
+use menagerie::variants;
+use menagerie::xboard::Dialect;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+struct Conversation {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    transcript: String,
+    ping: u32,
+}
+
+impl Conversation {
+    fn start(protocol: &str) -> Conversation {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .arg(protocol)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Conversation {
+            child,
+            stdin,
+            lines: rx,
+            transcript: String::new(),
+            ping: 0,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push_str(&format!("> {line}\n"));
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn next_line(&mut self) -> String {
+        match self.lines.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) => {
+                self.transcript.push_str(&format!("< {line}\n"));
+                line
+            }
+            Err(_) => panic!("no reply in time; transcript:\n{}", self.transcript),
+        }
+    }
+
+    /// Every line until `end` (not included).
+    fn until(&mut self, end: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.next_line();
+            if line == end {
+                return out;
+            }
+            out.push(line);
+        }
+    }
+
+    /// XBoard: every reply to what was sent since the last ping.
+    fn replies(&mut self) -> Vec<String> {
+        self.ping += 1;
+        let n = self.ping;
+        self.send(&format!("ping {n}"));
+        self.until(&format!("pong {n}"))
+    }
+
+    /// UCI: every reply to what was sent since the last `isready`.
+    fn uci_replies(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until("readyok")
+    }
+
+    /// Pings and checks that the replies since the last ping are exactly
+    /// `expected`.
+    fn expect(&mut self, expected: &[&str], what: &str) {
+        let replies = self.replies();
+        self.check(replies == expected, what);
+    }
+
+    fn check(&self, ok: bool, what: &str) {
+        assert!(ok, "{what}; transcript:\n{}", self.transcript);
+    }
+}
+
+impl Drop for Conversation {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// An XBoard session past the handshake with the given features accepted.
+fn xboard(accept_dice: bool) -> Conversation {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    let features = c.until("feature done=1");
+    let all = features.join(" ");
+    c.check(
+        all.contains(
+            "variants=\"normal,wolf,hubbub,pawneaters,carnival,carnival-oblique,truffle\"",
+        ),
+        "variants",
+    );
+    for f in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "highlight=1",
+        "dice=1",
+        "choices=1",
+    ] {
+        c.check(all.contains(f), f);
+    }
+    let answer = if accept_dice { "accepted" } else { "rejected" };
+    c.send(&format!("{answer} dice"));
+    c.send(&format!("{answer} choices"));
+    c
+}
+
+/// Starts `game` (our name) and returns the replies to `variant`.
+fn start_game(c: &mut Conversation, game: &str) -> Vec<String> {
+    c.send("new");
+    if game != "chess" {
+        c.send(&format!("variant {}", Dialect::xboard_name(game)));
+    }
+    c.replies()
+}
+
+fn parse_move_reply(c: &Conversation, line: &str) -> String {
+    let mv = line.strip_prefix("move ");
+    c.check(mv.is_some(), &format!("expected a move, got '{line}'"));
+    mv.unwrap_or_default().to_string()
+}
+
+#[test]
+fn xboard_describes_every_game_and_plays_it() {
+    let mut c = xboard(false);
+    c.send("computer");
+    for game in variants::NAMES {
+        let v = variants::load(game).expect("variant");
+        let dialect = Dialect::new(&v);
+        let mut pos = Position::startpos(v.clone());
+        let replies = start_game(&mut c, game);
+        if *game == "chess" {
+            c.check(replies.is_empty(), "chess needs no setup");
+        } else {
+            let g = &v.geometry;
+            let size = format!("{}x{}+", g.width(), g.height());
+            c.check(replies[0].starts_with("setup ("), "setup first");
+            c.check(replies[0].contains(&size), "board size");
+            c.check(
+                replies[0].ends_with(&dialect.fen_to_xboard(&pos.to_fen())),
+                "start FEN",
+            );
+            c.check(replies.len() == 1 + v.kind_count(), "one piece line a kind");
+            c.check(
+                replies[1..].iter().all(|l| l.starts_with("piece ")),
+                "pieces",
+            );
+        }
+        // A legal move of the user, then an illegal one.
+        let first = pos.legal_actions()[0];
+        let text = pos.action_text(first);
+        c.send("force");
+        c.send(&format!("usermove {}", dialect.to_xboard(&text)));
+        pos.play_action_text(&text).expect("legal");
+        let replies = c.replies();
+        // A dice game throws after the move: with `dice` rejected the
+        // engine throws (and says so) when asked to play on, not in force.
+        c.check(replies.is_empty(), "a legal move is taken silently");
+        c.send("usermove a1a1");
+        let replies = c.replies();
+        c.check(
+            replies.len() == 1 && replies[0].starts_with("Illegal move"),
+            "an illegal move is refused",
+        );
+        // The engine plays the side on move.
+        c.send("sd 1");
+        c.send("go");
+        let replies = c.replies();
+        let mut steps = Vec::new();
+        for line in &replies {
+            if let Some(step) = line.strip_prefix("move ") {
+                steps.push(dialect.from_xboard(step));
+            } else if let Some(note) = line.strip_prefix("# ") {
+                // A throw or drawn choice between two engines, with its
+                // token (`roll:6:4`, `knight:5:1`, `activate:done`).
+                let token = note
+                    .split_whitespace()
+                    .find(|w| w.contains(':') && !w.ends_with(':'))
+                    .unwrap_or("");
+                steps.push(dialect.from_xboard(token));
+            } else {
+                c.check(false, &format!("unexpected reply '{line}'"));
+            }
+        }
+        c.check(
+            replies.iter().any(|l| l.starts_with("move ")),
+            "the engine moved",
+        );
+        for step in steps {
+            c.check(
+                pos.play_action_text(&step).is_ok(),
+                &format!("{game}: '{step}' is legal"),
+            );
+        }
+    }
+}
+
+#[test]
+fn xboard_counts_ten_ranks_from_zero() {
+    let mut c = xboard(true);
+    start_game(&mut c, "wolf");
+    c.send("force");
+    // Our c3c4 is XBoard's c2c3.
+    c.send("usermove c2c3");
+    c.expect(&[], "c2c3 legal");
+    // XBoard's a9 is our a10, the black Queen's square, blocked by the
+    // pawn on our a9 (XBoard's a8).
+    c.send("usermove a9a8");
+    c.expect(
+        &["Illegal move ('a10a9' is not legal here): a9a8"],
+        "a9a8 refused",
+    );
+    c.send("usermove a8a7");
+    c.expect(&[], "the pawn's step is legal");
+}
+
+#[test]
+fn xboard_highlights_undo_and_holes() {
+    let mut c = xboard(true);
+    start_game(&mut c, "chess");
+    c.send("force");
+    c.send("lift e2");
+    c.expect(&["highlight 8/8/8/8/4Y3/4Y3/8/8"], "e2's two moves");
+    c.send("usermove e2e4");
+    c.send("usermove d7d5");
+    c.send("lift e4");
+    c.expect(&["highlight 8/8/8/3RY3/8/8/8/8"], "a capture is red");
+    c.send("remove");
+    c.send("lift e2");
+    c.expect(
+        &["highlight 8/8/8/8/4Y3/4Y3/8/8"],
+        "remove takes both moves back",
+    );
+    let replies = start_game(&mut c, "hubbub");
+    c.check(
+        replies[0].contains(" b***ss***b/*rnlgklnr*/"),
+        "holes are '*'",
+    );
+}
+
+#[test]
+fn xboard_reports_game_ends() {
+    let mut c = xboard(true);
+    start_game(&mut c, "chess");
+    c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    c.send("sd 2");
+    c.send("go");
+    c.expect(&["move a1a8", "1-0 {White mates}"], "mate in one");
+    start_game(&mut c, "pawneaters");
+    c.send("setboard 8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    c.send("sd 2");
+    c.send("go");
+    c.expect(
+        &["move a2b3", "1-0 {White wins by extinction}"],
+        "extinction",
+    );
+    c.send("setboard not a fen");
+    let replies = c.replies();
+    c.check(
+        replies.len() == 2 && replies[0].starts_with("tellusererror Illegal position"),
+        "bad FEN",
+    );
+    c.send("frobnicate");
+    c.expect(&["Error (unknown command): frobnicate"], "unknown command");
+}
+
+/// Carnival with the GUI's dice: the engine asks for the throws that follow
+/// the human's moves and its own; the choice of the human comes as a token.
+#[test]
+fn xboard_carnival_with_pips_and_choice_tokens() {
+    let mut c = xboard(true);
+    start_game(&mut c, "carnival");
+    let v = variants::load("carnival").expect("carnival");
+    let dialect = Dialect::new(&v);
+    let mut pos = Position::startpos(v);
+    c.send("sd 1");
+    c.send("usermove e2e3");
+    c.expect(&["dice 6 6"], "the engine asks for White's throw");
+    c.send("pips 6/6 6/6");
+    c.expect(&[], "a double six: White chooses");
+    c.send("usermove knight:5:3");
+    let replies = c.replies();
+    c.check(replies.len() == 2, "a move and a throw");
+    let mv = dialect.from_xboard(&parse_move_reply(&c, &replies[0]));
+    c.check(replies[1] == "dice 6 6", "the engine asks for its throw");
+    c.send("pips 2/6 1/6");
+    c.expect(&[], "2:1 gives the Knight");
+    for step in ["e2e3", "roll:6:6", "knight:5:3", &mv, "roll:2:1"] {
+        c.check(pos.play_action_text(step).is_ok(), step);
+    }
+    // A throw nobody waits for is refused.
+    c.send("pips 1/6 1/6");
+    let replies = c.replies();
+    c.check(
+        replies.len() == 1 && replies[0].starts_with("Error (command not legal now)"),
+        "pips out of turn",
+    );
+    // Between engines, the engine asks only for its own throws.
+    c.send("computer");
+    c.send("usermove d2d3");
+    c.expect(&[], "the other engine asks");
+    c.send("pips 3/6 1/6");
+    let replies = c.replies();
+    c.check(
+        replies.len() == 2 && replies[1] == "dice 6 6",
+        "then we move and ask for our throw",
+    );
+}
+
+/// Carnival against a human under a GUI without dice: the engine throws
+/// both sides' dice, tells the user, and asks the human's choice.
+#[test]
+fn xboard_carnival_without_dice_asks_the_user() {
+    let mut c = xboard(false);
+    start_game(&mut c, "carnival");
+    c.send("option Dice seed=3");
+    c.send("sd 1");
+    // Throw until one offers White a choice (a six) or the engine moves.
+    c.send("usermove e2e3");
+    let replies = c.replies();
+    c.check(
+        replies[0].starts_with("telluser White throws "),
+        "the engine throws for White",
+    );
+    if replies.len() > 1 && replies[1].starts_with("askuser choice ") {
+        let first_option = replies[1]
+            .split_whitespace()
+            .find(|w| w.starts_with("knight:"))
+            .unwrap_or("knight:1:1")
+            .to_string();
+        c.send("choice knight:9:9");
+        let again = c.replies();
+        c.check(
+            again[0].starts_with("Illegal move") && again[1].starts_with("askuser choice"),
+            "a bad answer is asked again",
+        );
+        c.send(&format!("choice {first_option}"));
+        let replies = c.replies();
+        c.check(replies[0].starts_with("move "), "then the engine moves");
+        c.check(
+            replies[1].starts_with("telluser Black throws "),
+            "and throws",
+        );
+    } else {
+        c.check(replies[1].starts_with("move "), "the engine moves");
+    }
+}
+
+/// Truffle Hunt: a pig's throws come as pips and are read with the pig's
+/// winning faces.
+#[test]
+fn xboard_truffle_pig_throws() {
+    let mut c = xboard(true);
+    start_game(&mut c, "truffle");
+    c.send("force");
+    c.send("usermove e2e3");
+    c.expect(&[], "in force mode nobody asks");
+    c.send("pips 6/6 6/6");
+    c.expect(&[], "found and eaten");
+    c.send("usermove e7e6");
+    c.send("pips 5/6 1/6");
+    c.expect(&[], "found and kept");
+    let v = variants::load("truffle").expect("truffle");
+    let mut pos = Position::startpos(v);
+    for step in ["e2e3", "find:eat", "e7e6", "find:keep"] {
+        c.check(pos.play_action_text(step).is_ok(), step);
+    }
+    // The engine plays on; anything it plays must be legal.
+    c.send("sd 1");
+    c.send("go");
+    let replies = c.replies();
+    let mv = parse_move_reply(&c, &replies[0]);
+    c.check(pos.play_action_text(&mv).is_ok(), "engine move legal");
+}
+
+#[test]
+fn uci_conversation_for_every_game() {
+    let mut c = Conversation::start("uci");
+    c.send("uci");
+    let hello = c.until("uciok");
+    c.check(hello[0].starts_with("id name menagerie"), "id");
+    c.check(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant type combo")),
+        "UCI_Variant",
+    );
+    for game in variants::NAMES {
+        let v = variants::load(game).expect("variant");
+        let g = &v.geometry;
+        c.send(&format!("setoption name UCI_Variant value {game}"));
+        c.send("ucinewgame");
+        let replies = c.uci_replies();
+        c.check(
+            replies.len() == 1
+                && replies[0].starts_with(&format!(
+                    "info string variant {game} files {} ranks {}",
+                    g.width(),
+                    g.height()
+                )),
+            "variant announced",
+        );
+        let mut pos = Position::startpos(v.clone());
+        let first = pos.action_text(pos.legal_actions()[0]);
+        pos.play_action_text(&first).expect("legal");
+        c.send(&format!("position startpos moves {first}"));
+        if pos.dice_due().is_some() {
+            // A throw is due: `go` is refused; the GUI sends the throw.
+            c.send("go depth 1");
+            let replies = c.until("bestmove 0000");
+            c.check(replies[0].starts_with("info string Error"), "throw due");
+            let token = pos.action_text(pos.outcome_of_pips(&[6, 6]).expect("pips"));
+            pos.play_action_text(&token).expect("throw");
+            c.send(&format!("position startpos moves {first} {token}"));
+        }
+        // perft 1: a line per action (at a choice, each counts the move
+        // that follows too), then the total.
+        c.send("go perft 1");
+        let replies = c.until("");
+        c.check(
+            replies.len() == pos.legal_actions().len(),
+            "one divide line per action",
+        );
+        let sum: u64 = replies
+            .iter()
+            .filter_map(|l| l.rsplit(": ").next()?.parse::<u64>().ok())
+            .sum();
+        let total = c.next_line();
+        c.check(total == format!("Nodes searched: {sum}"), "perft total");
+        c.send("go depth 1");
+        let replies = c.until_prefix("bestmove ");
+        let best = replies.last().cloned().unwrap_or_default();
+        let best = best.trim_start_matches("bestmove ").to_string();
+        c.check(
+            replies[..replies.len() - 1]
+                .iter()
+                .all(|l| l.starts_with("info ")),
+            "info lines then bestmove",
+        );
+        c.check(pos.play_action_text(&best).is_ok(), "bestmove legal");
+        {
+            let r = c.uci_replies();
+            c.check(r.is_empty(), "nothing more");
+        }
+    }
+    c.send("position startpos moves e2e5");
+    c.send("setoption name Hash value x");
+    let replies = c.uci_replies();
+    c.check(replies.len() == 2, "two errors");
+    c.check(
+        replies.iter().all(|l| l.starts_with("info string Error")),
+        "errors",
+    );
+}
+
+impl Conversation {
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until_prefix(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.next_line();
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+}
