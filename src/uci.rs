@@ -12,9 +12,10 @@ use crate::position::Pending;
 use crate::search::{Limits, MATE, MATE_BOUND};
 use crate::square::Color;
 use crate::variants;
-use engine_protocol::uci::{StartPosition, UciInfo, UciScore};
+use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
 use engine_protocol::{parse_uci, OptionType, UciCommand, UciReply};
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -87,6 +88,7 @@ fn score(v: i32) -> UciScore {
 /// line already read (the `uci` that chose the protocol).
 pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
     let mut engine = Engine::new();
+    let mut ponder = Ponder::default();
     let lines = first.into_iter().map(Ok).chain(input.lines());
     for line in lines {
         let Ok(line) = line else {
@@ -106,7 +108,7 @@ pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
                 continue;
             }
         };
-        if !handle(&mut engine, command, &out) {
+        if !handle(&mut engine, command, &out, &mut ponder) {
             break;
         }
     }
@@ -114,8 +116,18 @@ pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
     engine.finish();
 }
 
+/// A `go ponder` search: its `bestmove` is held back until `stop`, and on
+/// `ponderhit` it is replaced by the same search with its limits.
+#[derive(Default)]
+struct Ponder {
+    /// The `go` to run on `ponderhit`.
+    on_hit: Option<GoParams>,
+    /// Silences the ponder search's `bestmove` when it is replaced.
+    silence: Arc<AtomicBool>,
+}
+
 /// Applies one command; false on `quit`.
-fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
+fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut Ponder) -> bool {
     match command {
         UciCommand::Uci => {
             say(
@@ -224,12 +236,24 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
                 moves_to_go: params.movestogo,
                 infinite: params.infinite || params.ponder,
             };
+            ponder.silence = Arc::new(AtomicBool::new(false));
+            ponder.on_hit = params.ponder.then(|| GoParams {
+                ponder: false,
+                ..params.clone()
+            });
+            let silence = ponder.silence.clone();
             let info_out = out.clone();
             let done_out = out.clone();
+            // The principal variation's second step is the move to ponder on.
+            let last_pv = Arc::new(Mutex::new(Vec::<String>::new()));
+            let pv_seen = last_pv.clone();
             engine.go(
                 limits,
                 Box::new(move |info, shown| {
                     let pv = shown.actions_text(&info.pv);
+                    if let Ok(mut seen) = pv_seen.lock() {
+                        seen.clone_from(&pv);
+                    }
                     let millis = info.time.as_millis() as u64;
                     say(
                         &info_out,
@@ -246,15 +270,30 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output) -> bool {
                     );
                 }),
                 Box::new(move |best, shown| {
+                    if silence.load(Ordering::Relaxed) {
+                        return;
+                    }
                     let mv = best
                         .map(|a| shown.action_text(a))
                         .unwrap_or_else(|| "(none)".to_string());
-                    say(&done_out, UciReply::BestMove { mv, ponder: None });
+                    let pv = last_pv.lock().map(|p| p.clone()).unwrap_or_default();
+                    let ponder = (pv.first() == Some(&mv)).then(|| pv.get(1).cloned()).flatten();
+                    say(&done_out, UciReply::BestMove { mv, ponder });
                 }),
             );
         }
-        UciCommand::Stop => engine.stop(),
-        UciCommand::PonderHit | UciCommand::Debug(_) | UciCommand::Register(_) => {}
+        UciCommand::Stop => {
+            ponder.on_hit = None;
+            engine.stop();
+        }
+        UciCommand::PonderHit => {
+            if let Some(params) = ponder.on_hit.take() {
+                ponder.silence.store(true, Ordering::Relaxed);
+                engine.stop();
+                return handle(engine, UciCommand::Go(params), out, ponder);
+            }
+        }
+        UciCommand::Debug(_) | UciCommand::Register(_) => {}
         UciCommand::Quit => return false,
         UciCommand::Display => {
             let p = engine.position();
