@@ -38,7 +38,13 @@ fn go_depth_answers_bestmove_with_a_legal_move() {
         .lines()
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap();
-    assert_eq!(best.len(), 4, "{best}");
+    // `bestmove d2d4 ponder g8f6`: the move, and the reply to ponder on.
+    let words: Vec<&str> = best.split(' ').collect();
+    assert_eq!(words[0].len(), 4, "{best}");
+    assert!(
+        words.len() == 1 || (words[1] == "ponder" && words[2].len() == 4),
+        "{best}"
+    );
 }
 
 #[test]
@@ -60,6 +66,7 @@ fn dice_tokens_and_choices() {
         .lines()
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap();
+    let best = best.split(' ').next().unwrap();
     assert!(
         best.starts_with("knight:4:") || best == "knight:5:4",
         "{best}"
