@@ -156,7 +156,14 @@ pub struct VariantDef {
     pub fifty_move_plies: u32,
     /// Occurrences of one position that draw; 0 for none.
     pub repetitions: u32,
+    /// Piece values (symbol, centipawns) that replace the evaluation's
+    /// values derived from the moves, where those are known to be off
+    /// (docs/engine.md). Each symbol names a non-royal piece; 1 to 5000.
+    pub value_overrides: Vec<(&'static str, i32)>,
 }
+
+/// Largest piece value an override may give, in centipawns.
+pub const MAX_PIECE_VALUE: i32 = 5_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
@@ -199,6 +206,10 @@ pub enum VariantError {
     TeleportRankOffBoard {
         piece: &'static str,
         rank: u8,
+    },
+    BadValueOverride {
+        symbol: &'static str,
+        value: i32,
     },
 }
 
@@ -253,6 +264,10 @@ impl std::fmt::Display for VariantError {
                     "piece {piece} teleports to rank {rank}, which is off the board"
                 )
             }
+            VariantError::BadValueOverride { symbol, value } => write!(
+                f,
+                "value override {symbol}={value}: a non-royal piece, 1 to {MAX_PIECE_VALUE}"
+            ),
             VariantError::TooManyAttackerGroups => write!(
                 f,
                 "more than {MAX_GROUPS} distinct sets of pieces share attack patterns"
@@ -353,6 +368,8 @@ pub struct Variant {
     /// ... and by playing it, not from occupancy alone (when whether a piece
     /// blocks depends on what it is).
     pub verify_by_making: bool,
+    /// Per kind: the table's value override, if any (centipawns).
+    pub value_overrides: Vec<Option<i32>>,
 }
 
 impl Variant {
@@ -681,7 +698,16 @@ impl Variant {
             }
         };
         let verify_by_making = lame_passable.iter().any(|&m| m != 0);
+        let mut value_overrides = vec![None; kinds.len()];
+        for &(sym, value) in &def.value_overrides {
+            let k = symbol_kind(sym, "value override")? as usize;
+            if royal_kinds >> k & 1 != 0 || !(1..=MAX_PIECE_VALUE).contains(&value) {
+                return Err(VariantError::BadValueOverride { symbol: sym, value });
+            }
+            value_overrides[k] = Some(value);
+        }
         Ok(Variant {
+            value_overrides,
             name: def.name,
             geometry,
             capture_only,
@@ -862,6 +888,7 @@ mod tests {
             drop_limits: vec![],
             fifty_move_plies: 100,
             repetitions: 3,
+            value_overrides: vec![],
         }
     }
 
@@ -922,5 +949,17 @@ mod tests {
             rook: 'R',
         }];
         assert!(matches!(error(d), VariantError::BadCastling(_)));
+        let mut d = tiny();
+        d.value_overrides = vec![("K", 100)];
+        assert!(matches!(error(d), VariantError::BadValueOverride { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("R", 0)];
+        assert!(matches!(error(d), VariantError::BadValueOverride { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("Q", 900)];
+        assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("R", 480)];
+        assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));
     }
 }

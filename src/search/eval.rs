@@ -1,144 +1,241 @@
-//! Static evaluation from the variant's table: piece values derived from
-//! how the pieces move, centralisation, pawn advancement, and the extinction
-//! race. Scores are centipawns from the side to move's point of view.
+//! Static evaluation from the variant's table (docs/engine.md,
+//! "Evaluation"): piece values derived from how the pieces move, with the
+//! table's overrides; placement and mobility; king safety where a royal
+//! piece is checkmated; pawn structure; and the terms of the table's
+//! features: the extinction race, truffles and sleeping pieces, dice
+//! pieces. Scores are centipawns from the side to move's point of view,
+//! never beyond `EVAL_BOUND`.
 
+mod dice;
+mod king;
+mod pawns;
+mod truffle;
+pub mod values;
+
+#[cfg(test)]
+mod tests;
+
+use crate::bitboard::Bitboard;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::Color;
 use crate::variant::Variant;
 
+/// The evaluation never goes beyond this (far from the mate scores): the
+/// search may rely on `|eval| <= EVAL_BOUND`.
+pub const EVAL_BOUND: i32 = 10_000;
+/// A piece in hand is worth this share (in percent) of one on the board.
+pub const HAND_SHARE: i32 = 85;
+/// Mobility: centipawns per square beyond the typical count, for a piece
+/// reaching `m` squares on the empty board: `MOBILITY / (m + 4)`.
+pub const MOBILITY: f64 = 40.0;
+/// Share of the typical board's count that a piece's real count is
+/// compared with (its own pieces take some of the squares).
+const TYPICAL_FREE: f64 = 0.8;
+
 pub struct Evaluator {
-    /// Value of each kind, in centipawns.
+    /// Value of each kind, in centipawns (a dice piece's: its expected value).
     pub values: Vec<i32>,
-    /// Centralisation bonus per square (same for both colours).
-    centre: Vec<i32>,
-    promoters: u32,
-    extinction: Option<Kind>,
-}
-
-/// Average number of squares a kind reaches from each square of an empty
-/// board: the basis of its value.
-fn mobility(v: &Variant, kind: usize) -> f64 {
-    let g = &v.geometry;
-    let t = &v.pieces[0][kind];
-    let info = &v.kinds[kind];
-    let mut total = 0u32;
-    let mut squares = 0u32;
-    for sq in g.squares() {
-        let mut reach = t.quiet[sq.index()] | t.capture[sq.index()];
-        for r in &t.riders {
-            reach |= v.rays.ride(r.ray, sq, crate::bitboard::Bitboard::EMPTY);
-        }
-        for r in &t.sliders {
-            reach |= v.rays.slide(r.ray, sq, crate::bitboard::Bitboard::EMPTY);
-        }
-        let mut n = reach.count();
-        if v.dice_kinds >> kind & 1 != 0 && !v.leaper_targets.is_empty() {
-            // A dice piece: the mean over the leapers it may become.
-            let sum: u32 = v.leaper_targets.iter().map(|t| t[sq.index()].count()).sum();
-            n = sum / v.leaper_targets.len() as u32;
-        }
-        // A teleport counts for little: it never captures.
-        n += info.teleport[0].count().min(4);
-        total += n;
-        squares += 1;
-    }
-    total as f64 / squares.max(1) as f64
-}
-
-/// Whether every move of the kind keeps it on one square colour.
-fn colour_bound(v: &Variant, kind: usize) -> bool {
-    let info = &v.kinds[kind];
-    v.dice_kinds >> kind & 1 == 0
-        && !info.atoms.is_empty()
-        && info
-            .atoms
-            .iter()
-            .all(|a| a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
+    /// Placement, per colour: `kind * cells + square`.
+    pst: [Vec<i32>; 2],
+    cells: usize,
+    /// Kinds whose mobility counts, and per kind its weight and typical
+    /// count (fixed point, 16ths).
+    movers: u32,
+    mobility_weight: Vec<i32>,
+    mobility_base: Vec<i32>,
+    /// Kinds whose pieces count for the game phase, and their total at the
+    /// start (both sides).
+    phase_kinds: u32,
+    phase_full: i32,
+    pawns: pawns::PawnTerms,
+    king: Option<king::KingTerms>,
+    dice: Option<dice::DiceTerms>,
+    truffle: Option<truffle::TruffleTerms>,
 }
 
 impl Evaluator {
     pub fn new(v: &Variant) -> Evaluator {
-        let values = (0..v.kind_count())
-            .map(|k| {
-                if v.royal_kinds >> k & 1 != 0 {
-                    return 0;
+        let n = v.kind_count();
+        let figures: Vec<values::Mobility> = (0..n).map(|k| values::mobility(v, k)).collect();
+        let mut derived = values::derived(v, &figures);
+        if let Some(e) = v.extinction {
+            // Losing them all loses the game.
+            derived[e as usize] *= 1.5;
+        }
+        for (k, o) in v.value_overrides.iter().enumerate() {
+            if let Some(o) = o {
+                derived[k] = *o as f64;
+            }
+        }
+        let truffle = truffle::TruffleTerms::new(v, &mut derived);
+        let dice = dice::DiceTerms::new(v);
+        let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
+        if let Some(d) = &dice {
+            for (k, value) in values.iter_mut().enumerate() {
+                if d.kinds >> k & 1 != 0 && v.value_overrides[k].is_none() {
+                    *value = d.expected;
                 }
-                if v.promoters >> k & 1 != 0
-                    && v.kinds[k]
-                        .atoms
-                        .iter()
-                        .all(|a| a.reach == crate::betza::Reach::Leap)
-                {
-                    // Pawn-like: what it may become matters more than how it moves.
-                    return if v.extinction == Some(k as Kind) {
-                        250
-                    } else {
-                        100
-                    };
+            }
+        }
+        let pawns = pawns::PawnTerms::new(v);
+        let royal = v.royal_kinds;
+        let cells = v.geometry.cells();
+        let mut movers = 0u32;
+        let mut pst = [vec![0; n * cells], vec![0; n * cells]];
+        let mut mobility_weight = vec![0; n];
+        let mut mobility_base = vec![0; n];
+        for (k, f) in figures.iter().enumerate() {
+            let moves = !v.kinds[k].atoms.is_empty() || v.dice_kinds >> k & 1 != 0;
+            if royal >> k & 1 != 0 || pawns.kinds >> k & 1 != 0 || !moves {
+                continue;
+            }
+            movers |= 1 << k;
+            mobility_weight[k] = (16.0 * MOBILITY / (f.empty + 4.0)).round() as i32;
+            mobility_base[k] = (16.0 * TYPICAL_FREE * f.typical).round() as i32;
+            for c in Color::BOTH {
+                for sq in v.geometry.squares() {
+                    let extra = f.per_square[c.index()][sq.index()] - f.empty;
+                    pst[c.index()][k * cells + sq.index()] =
+                        (values::PST_PER_SQUARE * extra).round() as i32;
                 }
-                let mut value = 35.0 * mobility(v, k) + 120.0;
-                if colour_bound(v, k) {
-                    value *= 0.75;
-                }
-                value as i32
-            })
-            .collect();
-        let g = &v.geometry;
-        let (cx, cy) = (
-            (g.width() as f64 - 1.0) / 2.0,
-            (g.height() as f64 - 1.0) / 2.0,
-        );
-        let centre = (0..g.cells())
-            .map(|s| {
-                let sq = Square(s as u8);
-                let dx = (g.file_of(sq) as f64 - cx).abs();
-                let dy = (g.rank_of(sq) as f64 - cy).abs();
-                (8.0 - 2.0 * (dx + dy)).max(-8.0) as i32
-            })
-            .collect();
+            }
+        }
+        let phase_kinds = (0..n)
+            .filter(|&k| royal >> k & 1 == 0 && pawns.kinds >> k & 1 == 0)
+            .fold(0u32, |m, k| m | 1 << k);
+        let phase_full = v
+            .start_board
+            .iter()
+            .filter(|(_, p)| phase_kinds >> p.kind() & 1 != 0)
+            .map(|(_, p)| values[p.kind() as usize])
+            .sum::<i32>()
+            .max(1);
+        let king = king::KingTerms::new(v, &values);
         Evaluator {
             values,
-            centre,
-            promoters: v.promoters,
-            extinction: v.extinction,
+            pst,
+            cells,
+            movers,
+            mobility_weight,
+            mobility_base,
+            phase_kinds,
+            phase_full,
+            pawns,
+            king,
+            dice,
+            truffle,
         }
+    }
+
+    /// The game phase: 256 with the start's pieces (pawns and royals aside)
+    /// on the board, 0 with none.
+    fn phase(&self, pos: &Position) -> i32 {
+        let mut total = 0;
+        let mut kinds = self.phase_kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            total += self.values[k] * pos.pieces_of_both(1 << k).count() as i32;
+        }
+        (total * 256 / self.phase_full).min(256)
     }
 
     /// The position's value for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let v = &**pos.variant();
-        let g = &v.geometry;
+        let phase = self.phase(pos);
+        let occ = pos.occupied();
         let mut score = [0i32; 2];
-        for c in Color::BOTH {
+        let pawn_attacks = [
+            self.pawns.attacks(pos, Color::White),
+            self.pawns.attacks(pos, Color::Black),
+        ];
+        let mut attacks = pawn_attacks;
+        let kings = [
+            pos.royal_square(Color::White),
+            pos.royal_square(Color::Black),
+        ];
+        let zones = match &self.king {
+            Some(k) => kings.map(|s| s.map(|s| k.zone[s.index()]).unwrap_or_default()),
+            None => [Bitboard::EMPTY; 2],
+        };
+        let mut king_attackers = [0i32; 2];
+        let mut king_units = [0i32; 2];
+        for color in Color::BOTH {
+            let c = color.index();
+            let them = color.opposite();
+            let theirs = pos.ours(them);
+            let safe = !occ & !pawn_attacks[them.index()] & !v.capture_only;
             for kind in 0..v.kind_count() {
-                let value = self.values[kind];
-                for sq in pos.pieces(c, kind as Kind) {
-                    score[c.index()] +=
-                        value + self.centre[sq.index()] * (value.min(600) / 100 + 1);
-                    if self.promoters >> kind & 1 != 0 {
-                        // Closer to promotion is better, and more so near the end.
-                        let rank = g.rank_of(sq) as i32;
-                        let progress = match c {
-                            Color::White => rank,
-                            Color::Black => g.height() as i32 - 1 - rank,
-                        };
-                        score[c.index()] += progress * progress * 2;
+                let pieces = pos.pieces(color, kind as Kind);
+                if pieces.is_empty() {
+                    continue;
+                }
+                let value = match &self.dice {
+                    Some(d) if d.kinds >> kind & 1 != 0 => d.piece_value(pos, color),
+                    _ => self.values[kind],
+                };
+                score[c] += value * pieces.count() as i32;
+                if self.movers >> kind & 1 == 0 {
+                    continue;
+                }
+                let pst = &self.pst[c][kind * self.cells..];
+                let lame_blockers = if v.pieces[c][kind].has_lame {
+                    occ & !pos.pieces_of_both(v.lame_passable[kind])
+                } else {
+                    occ
+                };
+                let leaper = pos.leapers[c] as usize;
+                let mut count = 0;
+                for sq in pieces {
+                    score[c] += pst[sq.index()];
+                    let unmoved = pos.unmoved().contains(sq);
+                    let (q, x) =
+                        values::reach(v, color, kind, sq, occ, lame_blockers, unmoved, leaper);
+                    attacks[c] |= x;
+                    count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
+                    let hits = x & zones[them.index()];
+                    if hits.any() {
+                        if let Some(k) = &self.king {
+                            king_attackers[c] += 1;
+                            king_units[c] += k.units[kind] * hits.count() as i32;
+                        }
                     }
                 }
+                let n = pieces.count() as i32;
+                score[c] +=
+                    (count * 8 - self.mobility_base[kind] * n) * self.mobility_weight[kind] / 256;
             }
-            if let Some(k) = self.extinction {
-                // Few pawns left is a danger in itself.
-                let n = pos.pieces(c, k).count() as i32;
-                score[c.index()] -= match n {
-                    0 => 0,
-                    1 => 400,
-                    2 => 150,
-                    _ => 0,
-                };
+            if v.uses_hands {
+                for kind in 0..v.kind_count() {
+                    let held = pos.in_hand(color, kind as Kind) as i32;
+                    score[c] += held * self.values[kind] * HAND_SHARE / 100;
+                }
+            }
+        }
+        for color in Color::BOTH {
+            let c = color.index();
+            if let (Some(k), Some(sq)) = (&self.king, kings[c]) {
+                let enemy = color.opposite().index();
+                let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
+                score[c] += k.evaluate(
+                    color,
+                    sq,
+                    king_attackers[enemy],
+                    king_units[enemy],
+                    pawns,
+                    phase,
+                );
+            }
+            score[c] += self
+                .pawns
+                .evaluate(pos, color, phase, &pawn_attacks, &attacks);
+            if let Some(t) = &self.truffle {
+                score[c] += t.evaluate(pos, color);
             }
         }
         let us = pos.side_to_move().index();
-        score[us] - score[1 - us]
+        (score[us] - score[1 - us]).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 }

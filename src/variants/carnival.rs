@@ -51,5 +51,6 @@ pub fn definition(oblique: bool) -> VariantDef {
         drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
+        value_overrides: vec![],
     }
 }

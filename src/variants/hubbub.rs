@@ -62,5 +62,6 @@ pub fn definition() -> VariantDef {
         drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
+        value_overrides: vec![],
     }
 }

@@ -67,5 +67,6 @@ pub fn definition() -> VariantDef {
         drop_limits: vec![(&["B", "+B"], 1), (&["H"], 4)],
         fifty_move_plies: 100,
         repetitions: 3,
+        value_overrides: vec![],
     }
 }

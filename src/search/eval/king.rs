@@ -1,0 +1,103 @@
+//! King safety, where a royal piece is checkmated: the enemy pieces that
+//! attack the squares around it, the pawn-like pieces shielding it, and
+//! where it stands (at home in the middle game, central in an ending).
+
+use crate::bitboard::Bitboard;
+use crate::square::{Color, Square};
+use crate::variant::Variant;
+
+/// Centipawns per shielding pawn on the first and second rank ahead.
+pub const SHIELD: (i32, i32) = (12, 6);
+/// Danger from `units` of attack (a piece's units: its value / 250, 1 to
+/// 4, per square of the zone it attacks): `units^2 * DANGER / 4`, for two
+/// attackers or more; one attacker: `units * LONE`. At most `MAX_DANGER`.
+pub const DANGER: i32 = 6;
+pub const LONE: i32 = 4;
+pub const MAX_DANGER: i32 = 600;
+/// The king's placement: centipawns per step of centrality, ending and
+/// middle game (where it is a penalty).
+pub const CENTRE: (i32, i32) = (4, 2);
+
+pub struct KingTerms {
+    /// Per square: the squares one king step away, and itself.
+    pub zone: Vec<Bitboard>,
+    /// Per colour and square: the squares one and two ranks ahead on its
+    /// file and the next.
+    shield: [Vec<[Bitboard; 2]>; 2],
+    /// Per square: centrality, 0 at the edge of the grid.
+    centre: Vec<i32>,
+    /// Per kind: attack units.
+    pub units: Vec<i32>,
+}
+
+impl KingTerms {
+    pub fn new(v: &Variant, values: &[i32]) -> Option<KingTerms> {
+        v.royal?;
+        let g = &v.geometry;
+        let (w, h) = (g.width() as i32, g.height() as i32);
+        let mut zone = Vec::new();
+        let mut shield = [Vec::new(), Vec::new()];
+        let mut centre = Vec::new();
+        for i in 0..g.cells() {
+            let sq = Square(i as u8);
+            let mut z = Bitboard::EMPTY;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(s) = g.offset(sq, dx, dy) {
+                        z.insert(s);
+                    }
+                }
+            }
+            if g.squares().contains(sq) {
+                z.insert(sq);
+            }
+            zone.push(z);
+            for c in Color::BOTH {
+                let mut rows = [Bitboard::EMPTY; 2];
+                for (n, row) in rows.iter_mut().enumerate() {
+                    for dx in -1..=1 {
+                        if let Some(s) = g.offset(sq, dx, (n as i32 + 1) * c.forward()) {
+                            row.insert(s);
+                        }
+                    }
+                }
+                shield[c.index()].push(rows);
+            }
+            let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
+            centre.push(f.min(w - 1 - f).min(r).min(h - 1 - r).min(3));
+        }
+        let units = values.iter().map(|&x| (x / 250).clamp(1, 4)).collect();
+        Some(KingTerms {
+            zone,
+            shield,
+            centre,
+            units,
+        })
+    }
+
+    /// The safety of `color`'s king on `king`: `attackers` enemy pieces
+    /// hit its zone for `units`; `pawns` are its pawn-like pieces.
+    pub fn evaluate(
+        &self,
+        color: Color,
+        king: Square,
+        attackers: i32,
+        units: i32,
+        pawns: Bitboard,
+        phase: i32,
+    ) -> i32 {
+        let danger = match attackers {
+            0 => 0,
+            1 => units * LONE,
+            _ => (units * units * DANGER / 4).min(MAX_DANGER),
+        };
+        let [near, far] = self.shield[color.index()][king.index()];
+        let shield =
+            SHIELD.0 * (near & pawns).count() as i32 + SHIELD.1 * (far & pawns).count() as i32;
+        let centre = self.centre[king.index()];
+        let place = (CENTRE.0 * centre * (256 - phase) - CENTRE.1 * centre * phase) / 256;
+        // The danger is the attackers' own measure; a shield matters while
+        // there are pieces to attack.
+        shield * phase / 256 - danger + place
+    }
+}

@@ -1,0 +1,202 @@
+//! Pawn-like pieces (they promote and only leap): advancement, passed,
+//! doubled, isolated and protected pawns; and the extinction race of a
+//! game lost by losing every piece of one kind (count, protection, threats).
+
+use super::values;
+use crate::bitboard::Bitboard;
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::square::{Color, Square};
+use crate::variant::Variant;
+
+/// Advancement at the last step before promotion: middle game, ending.
+pub const ADVANCE: (i32, i32) = (20, 60);
+/// A passed pawn at the last step: middle game, ending; and at the start.
+pub const PASSED: (i32, i32) = (30, 150);
+pub const PASSED_BASE: i32 = 10;
+pub const DOUBLED: i32 = 12;
+pub const ISOLATED: i32 = 10;
+pub const PROTECTED: i32 = 8;
+/// The extinction race: `-RACE / (n + 1/2)` for `n` pieces left.
+pub const RACE: i32 = 600;
+/// An extinction piece attacked and not defended (the side to move saves
+/// one), or attacked and defended.
+pub const HANGING: i32 = 40;
+pub const CONTESTED: i32 = 10;
+
+pub struct PawnTerms {
+    pub kinds: u32,
+    extinction: Option<Kind>,
+    /// Per colour and square: progress to promotion, 0 at the start, 256
+    /// one step before.
+    progress: [Vec<i32>; 2],
+    /// Per colour and square: the squares ahead on its file and the next.
+    front: [Vec<Bitboard>; 2],
+    /// Per square: its file, and the files beside it.
+    file: Vec<Bitboard>,
+    beside: Vec<Bitboard>,
+}
+
+impl PawnTerms {
+    pub fn new(v: &Variant) -> PawnTerms {
+        let g = &v.geometry;
+        let kinds = (0..v.kind_count())
+            .filter(|&k| values::pawn_like(v, k))
+            .fold(0u32, |m, k| m | 1 << k);
+        let height = g.height() as i32;
+        let zone_ranks: Vec<i32> = (0..g.height())
+            .filter(|&r| (v.promotion_zone[0] & g.rank_mask(r)).any())
+            .map(|r| r as i32)
+            .collect();
+        // Ranks to go for White on rank r (Black mirrored).
+        let to_go = |r: i32| {
+            zone_ranks
+                .iter()
+                .filter(|&&z| z >= r)
+                .map(|&z| z - r)
+                .min()
+                .unwrap_or(height)
+        };
+        let start = v
+            .start_board
+            .iter()
+            .filter(|(_, p)| p.color() == Color::White && kinds >> p.kind() & 1 != 0)
+            .map(|(sq, _)| to_go(g.rank_of(*sq) as i32))
+            .max()
+            .unwrap_or(height - 2)
+            .max(2);
+        let mut progress = [Vec::new(), Vec::new()];
+        let mut front = [Vec::new(), Vec::new()];
+        let mut file = Vec::new();
+        let mut beside = Vec::new();
+        let files: Vec<Bitboard> = (0..g.width())
+            .map(|f| {
+                g.squares()
+                    .filter(|&sq| g.file_of(sq) == f)
+                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
+            })
+            .collect();
+        for i in 0..g.cells() {
+            let sq = Square(i as u8);
+            let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
+            for c in Color::BOTH {
+                let own_rank = match c {
+                    Color::White => r,
+                    Color::Black => height - 1 - r,
+                };
+                let t = ((start - to_go(own_rank)) * 256 / (start - 1)).clamp(0, 256);
+                progress[c.index()].push(t);
+                let ahead = g
+                    .squares()
+                    .filter(|&s| {
+                        let (sf, sr) = (g.file_of(s) as i32, g.rank_of(s) as i32);
+                        (sf - f).abs() <= 1 && (sr - r) * c.forward() > 0
+                    })
+                    .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
+                front[c.index()].push(ahead);
+            }
+            file.push(files.get(f as usize).copied().unwrap_or_default());
+            let mut b = Bitboard::EMPTY;
+            for df in [-1, 1] {
+                if let Some(&m) = files.get((f + df) as usize) {
+                    if f + df >= 0 {
+                        b |= m;
+                    }
+                }
+            }
+            beside.push(b);
+        }
+        PawnTerms {
+            kinds,
+            extinction: v.extinction,
+            progress,
+            front,
+            file,
+            beside,
+        }
+    }
+
+    /// The squares `color`'s pawn-like pieces attack.
+    #[inline]
+    pub fn attacks(&self, pos: &Position, color: Color) -> Bitboard {
+        let v = &**pos.variant();
+        let mut out = Bitboard::EMPTY;
+        let mut kinds = self.kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let table = &v.pieces[color.index()][k].capture;
+            for sq in pos.pieces(color, k as Kind) {
+                out |= table[sq.index()];
+            }
+        }
+        out
+    }
+
+    /// The pawn terms for `color`; `phase` is 256 in the middle game and 0
+    /// in an ending; `attacks` are every attack of each side.
+    pub fn evaluate(
+        &self,
+        pos: &Position,
+        color: Color,
+        phase: i32,
+        pawn_attacks: &[Bitboard; 2],
+        attacks: &[Bitboard; 2],
+    ) -> i32 {
+        let c = color.index();
+        let ours = pos.pieces_of_kinds(color, self.kinds);
+        let theirs = pos.pieces_of_kinds(color.opposite(), self.kinds);
+        let end = 256 - phase;
+        let advance = (ADVANCE.0 * phase + ADVANCE.1 * end) / 256;
+        let passed = (PASSED.0 * phase + PASSED.1 * end) / 256;
+        let mut score = 0;
+        for sq in ours {
+            let i = sq.index();
+            let t = self.progress[c][i];
+            let mut s = advance * t * t / 65536;
+            if (self.front[c][i] & theirs).is_empty() {
+                s += PASSED_BASE + passed * t * t / 65536;
+            }
+            if self
+                .extinction
+                .is_some_and(|e| pos.pieces(color, e).contains(sq))
+            {
+                // Promoting loses one of the pieces the game is played for.
+                s /= 4;
+            }
+            if (self.front[c][i] & self.file[i] & ours).any() {
+                s -= DOUBLED;
+            }
+            if (self.beside[i] & ours).is_empty() {
+                s -= ISOLATED;
+            }
+            if pawn_attacks[c].contains(sq) {
+                s += PROTECTED;
+            }
+            score += s;
+        }
+        if let Some(e) = self.extinction {
+            score += race(pos, color, e, attacks);
+        }
+        score
+    }
+}
+
+/// The extinction race for `color`: few pieces of kind `e` left is a
+/// danger in itself, and so are those attacked.
+fn race(pos: &Position, color: Color, e: Kind, attacks: &[Bitboard; 2]) -> i32 {
+    let ours = pos.pieces(color, e);
+    let n = ours.count() as i32;
+    let mut score = -RACE * 2 / (2 * n + 1);
+    let attacked = ours & attacks[color.opposite().index()];
+    let defended = attacked & attacks[color.index()];
+    let hanging = (attacked & !defended).count() as i32;
+    // The side to move saves one hanging piece.
+    let lost = if pos.side_to_move() == color {
+        (hanging - 1).max(0)
+    } else {
+        hanging
+    };
+    score -= HANGING * lost + CONTESTED * defended.count() as i32;
+    score
+}

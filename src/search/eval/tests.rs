@@ -1,0 +1,233 @@
+use super::*;
+use crate::piece::Piece;
+use crate::position::Pending;
+use crate::selfplay::random_game;
+use crate::square::Square;
+use crate::variants;
+
+fn load(name: &str) -> (std::sync::Arc<Variant>, Evaluator) {
+    let v = variants::load(name).unwrap();
+    let e = Evaluator::new(&v);
+    (v, e)
+}
+
+fn eval(name: &str, fen: &str) -> i32 {
+    let (v, e) = load(name);
+    e.evaluate(&Position::from_fen(v, fen).unwrap())
+}
+
+/// The position with the board turned over: ranks mirrored, colours and
+/// every side's state swapped, the other side to move.
+fn mirror(pos: &Position) -> Position {
+    let v = pos.variant().clone();
+    let g = &v.geometry;
+    let flip = |sq: Square| {
+        g.square(
+            g.file_of(sq) as i32,
+            g.height() as i32 - 1 - g.rank_of(sq) as i32,
+        )
+        .unwrap()
+    };
+    let mut m = Position::empty(v.clone());
+    for sq in pos.occupied() {
+        let p = pos.piece_at(sq).unwrap();
+        m.put(flip(sq), Piece::new(p.color().opposite(), p.kind()));
+    }
+    for sq in pos.unmoved() {
+        m.unmoved.insert(flip(sq));
+    }
+    for sq in g.squares() {
+        m.truffles[flip(sq).index()] = pos.truffles[sq.index()];
+    }
+    m.side = pos.side_to_move().opposite();
+    m.hands = [pos.hands[1], pos.hands[0]];
+    m.leapers = [pos.leapers[1], pos.leapers[0]];
+    m.stores = [pos.stores[1], pos.stores[0]];
+    m
+}
+
+#[test]
+fn chess_values_are_near_the_classic_ones() {
+    let (v, e) = load("chess");
+    let value = |c| e.values[v.kind_of_letter(c).unwrap() as usize];
+    // The Rook comes out at 552: more than the classic 500, near the 525
+    // of Kaufman's study of human games.
+    let classic = [
+        ('P', 100, 0),
+        ('N', 320, 10),
+        ('B', 330, 15),
+        ('R', 500, 60),
+        ('Q', 900, 15),
+    ];
+    for (c, want, slack) in classic {
+        let got = value(c);
+        assert!((got - want).abs() <= slack, "{c}: {got}, classic {want}");
+    }
+    assert_eq!(value('K'), 0);
+}
+
+#[test]
+fn print_every_games_values() {
+    // `cargo test print_every -- --nocapture` shows them (docs/engine.md).
+    for name in variants::NAMES {
+        let (v, e) = load(name);
+        let text: Vec<String> = (0..v.kind_count())
+            .map(|k| format!("{}={}", v.symbol(Color::White, k as Kind), e.values[k]))
+            .collect();
+        println!("{name}: {}", text.join(" "));
+        assert!(e.values.iter().all(|&x| (0..=5_000).contains(&x)));
+    }
+}
+
+#[test]
+fn overrides_replace_derived_values() {
+    let mut def = variants::definition("chess").unwrap();
+    def.value_overrides = vec![("R", 480), ("B", 335)];
+    let v = Variant::load(def).unwrap();
+    let e = Evaluator::new(&v);
+    assert_eq!(e.values[v.kind_of_letter('R').unwrap() as usize], 480);
+    assert_eq!(e.values[v.kind_of_letter('B').unwrap() as usize], 335);
+}
+
+#[test]
+fn the_evaluation_is_symmetric_and_bounded() {
+    for name in variants::NAMES {
+        let (v, e) = load(name);
+        for seed in 0..6 {
+            let game = random_game(Position::startpos(v.clone()), seed, 120);
+            let mut pos = Position::startpos(v.clone());
+            for (i, step) in game.steps.iter().enumerate() {
+                pos.play_action_text(&step.text).unwrap();
+                if pos.pending() != Pending::Nothing || i % 3 != 0 {
+                    continue;
+                }
+                let a = e.evaluate(&pos);
+                let b = e.evaluate(&mirror(&pos));
+                assert_eq!(a, b, "{name}: {}", pos.to_fen());
+                assert!(a.abs() <= EVAL_BOUND);
+            }
+        }
+        let start = Position::startpos(v.clone());
+        assert_eq!(e.evaluate(&start), e.evaluate(&mirror(&start)), "{name}");
+    }
+}
+
+#[test]
+fn the_start_is_about_even() {
+    for name in variants::NAMES {
+        let (v, e) = load(name);
+        let score = e.evaluate(&Position::startpos(v));
+        assert!(score.abs() <= 60, "{name}: {score}");
+    }
+}
+
+const TRUFFLE_TAIL: &str =
+    "truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000";
+
+#[test]
+fn truffles_in_store_count() {
+    let board = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1";
+    let with = |stores: &str| {
+        eval(
+            "truffle",
+            &format!("{board} {TRUFFLE_TAIL} stores={stores}"),
+        )
+    };
+    let even = with("0/0");
+    assert!(with("1/0") > even);
+    assert!(with("2/0") > with("1/0"));
+    assert!(with("0/2") < even);
+    assert_eq!(with("2/2"), even);
+}
+
+#[test]
+fn a_sleeping_piece_is_worth_less_than_an_awake_one() {
+    let (v, e) = load("truffle");
+    for c in ['Q', 'R', 'B', 'N'] {
+        let asleep = e.values[v.kind_of_symbol(c, false).unwrap() as usize];
+        let awake = e.values[v.kind_of_symbol(c, true).unwrap() as usize];
+        assert!(0 < asleep && asleep < awake, "{c}: {asleep} {awake}");
+    }
+    let tail = format!("{TRUFFLE_TAIL} stores=0/0");
+    let asleep = eval(
+        "truffle",
+        &format!("rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1 {tail}"),
+    );
+    let awake = eval(
+        "truffle",
+        &format!("rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/R+NBQKBNR[] w - - 0 1 {tail}"),
+    );
+    assert!(awake > asleep + 50, "{awake} {asleep}");
+}
+
+#[test]
+fn pigs_near_truffles_count() {
+    let (v, e) = load("truffle");
+    let t = e.truffle.as_ref().unwrap();
+    let tail = "truffles=00000000/00000000/00000000/00000000/00000000/00000060/00000000/00000000";
+    let term = |board: &str, stores: &str| {
+        let fen = format!("4k3/8/8/8/8/8/{board}/4K1N1[] w - - 0 1 {tail} stores={stores}");
+        t.evaluate(&Position::from_fen(v.clone(), &fen).unwrap(), Color::White)
+    };
+    // The Sow on g2 reaches g3, which has truffles; the one on b2 nothing.
+    assert!(term("6S1", "0/0") > term("1S6", "0/0"));
+    assert_eq!(term("1S6", "0/0"), 0);
+    // A truffle in store is worth more than one in reach.
+    assert!(term("1S6", "1/0") > term("6S1", "0/0"));
+}
+
+#[test]
+fn a_knights_value_follows_its_leaper() {
+    let (v, e) = load("carnival");
+    let d = e.dice.as_ref().unwrap();
+    let index = |l| v.leapers.iter().position(|&x| x == l).unwrap();
+    let (knight, quitter) = (d.leaper_value[index((2, 1))], d.leaper_value[index((5, 5))]);
+    assert!(quitter < d.expected && d.expected < knight + 150);
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let good = eval("carnival", &format!("{board} knights=2:1/5:5"));
+    let bad = eval("carnival", &format!("{board} knights=5:5/2:1"));
+    assert!(good > 0 && bad < 0 && good == -bad, "{good} {bad}");
+}
+
+#[test]
+fn the_extinction_race_counts_the_last_pawns() {
+    let board = |white: &str| format!("rneooenr/pppppppp/8/8/8/8/{white}/RNEOOENR w - - 0 1");
+    let eight = eval("pawneaters", &board("PPPPPPPP"));
+    let seven = eval("pawneaters", &board("1PPPPPPP"));
+    let two = eval("pawneaters", &board("6PP"));
+    let one = eval("pawneaters", &board("7P"));
+    assert!(eight > seven && seven > two && two > one);
+    assert!(two - one > eight - seven, "the last pawns are worth more");
+}
+
+#[test]
+fn an_undefended_pawn_under_attack_costs() {
+    // Black's Pawn Eater on d5 attacks White's e4 pawn, guarded or not;
+    // Black to move (scores from White's side).
+    let guarded = -eval("pawneaters", "8/pppp4/8/3e4/4P3/5P2/8/7R b - - 0 1");
+    let loose = -eval("pawneaters", "8/pppp4/8/3e4/4P3/8/5P2/7R b - - 0 1");
+    assert!(guarded > loose, "{guarded} {loose}");
+}
+
+#[test]
+fn a_pawn_shield_and_no_attackers_are_safer() {
+    let (v, e) = load("chess");
+    let k = e.king.as_ref().unwrap();
+    let g1 = v.geometry.parse_square("g1").unwrap();
+    let pawns = |names: &[&str]| {
+        names.iter().fold(Bitboard::EMPTY, |b, n| {
+            b | Bitboard::from_square(v.geometry.parse_square(n).unwrap())
+        })
+    };
+    let home = pawns(&["f2", "g2", "h2"]);
+    let up = pawns(&["f3", "g3", "h3"]);
+    let term = |attackers, units, p| k.evaluate(Color::White, g1, attackers, units, p, 256);
+    assert!(term(0, 0, home) > term(0, 0, up));
+    assert!(term(0, 0, up) > term(0, 0, Bitboard::EMPTY));
+    assert!(term(1, 2, home) < term(0, 0, home));
+    assert!(term(2, 8, home) < term(1, 8, home));
+    // A Queen and a Knight on the king's side, or on the other side.
+    let attacked = eval("chess", "6k1/5ppp/8/8/6nq/8/5PPP/6K1 b - - 0 1");
+    let quiet = eval("chess", "6k1/5ppp/8/8/qn6/8/5PPP/6K1 b - - 0 1");
+    assert!(attacked > quiet + 30, "{attacked} {quiet}");
+}

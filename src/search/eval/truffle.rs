@@ -1,0 +1,123 @@
+//! Truffles (a table with `truffles`): pieces waiting to be woken are
+//! worth their woken value discounted by the time the truffles to pay for
+//! them take to find; a truffle in store is worth the best waking it pays
+//! toward; a pig that can reach a square with truffles is worth a share of
+//! the truffle it may keep.
+
+use super::values;
+use crate::bitboard::Bitboard;
+use crate::piece::Kind;
+use crate::position::{Pending, Position};
+use crate::square::Color;
+use crate::variant::Variant;
+
+/// The horizon, in moves, over which a wait discounts a sleeping piece:
+/// it is worth `awake / (1 + moves to pay for it / HORIZON)`.
+pub const HORIZON: f64 = 16.0;
+/// Share of a keep's value for a pig that can reach truffles next move.
+pub const REACH_SHARE: f64 = 1.0;
+
+pub struct TruffleTerms {
+    /// Per kind: the chance that a throw of this pig keeps a truffle.
+    keep: Vec<f64>,
+    pig_kinds: u32,
+    /// Per sleeping kind (not royal): (what waking gains, its cost).
+    pub(super) wake: Vec<Option<(i32, u8)>>,
+    store_max: u8,
+}
+
+impl TruffleTerms {
+    /// The terms, and the sleeping kinds' values set in `values` (from the
+    /// woken kinds' values).
+    pub fn new(v: &Variant, values: &mut [f64]) -> Option<TruffleTerms> {
+        let t = v.truffles.as_ref()?;
+        let keep: Vec<f64> = t
+            .find_faces
+            .iter()
+            .map(|&f| {
+                let p = f as f64 / 6.0;
+                p * (1.0 - p)
+            })
+            .collect();
+        let best = keep.iter().copied().fold(0.0, f64::max);
+        let moves_per_truffle = if best > 0.0 { 1.0 / best } else { 1e6 };
+        let mut wake = vec![None; v.kind_count()];
+        for (k, w) in t.wake.iter().enumerate() {
+            let Some((awake, cost)) = *w else { continue };
+            if v.royal_kinds >> k & 1 != 0 {
+                continue;
+            }
+            let full = values[awake as usize];
+            let asleep = full / (1.0 + cost as f64 * moves_per_truffle / HORIZON);
+            values[k] = asleep;
+            wake[k] = Some(((full - asleep).round() as i32, cost));
+        }
+        Some(TruffleTerms {
+            keep,
+            pig_kinds: t.pig_kinds,
+            wake,
+            store_max: t.store_max,
+        })
+    }
+
+    /// What one truffle in `color`'s store is worth: the best gain per
+    /// truffle of waking one of its sleeping pieces, on the board or in
+    /// reserve (nothing when there are none).
+    pub(super) fn truffle_value(&self, pos: &Position, color: Color) -> f64 {
+        let mut best = 0.0f64;
+        for (k, w) in self.wake.iter().enumerate() {
+            let Some((gain, cost)) = *w else { continue };
+            let k = k as Kind;
+            if pos.pieces(color, k).any() || pos.in_hand(color, k) > 0 {
+                best = best.max(gain as f64 / cost.max(1) as f64);
+            }
+        }
+        best
+    }
+
+    /// The truffle terms for `color`.
+    pub fn evaluate(&self, pos: &Position, color: Color) -> i32 {
+        let rate = self.truffle_value(pos, color);
+        if rate <= 0.0 {
+            return 0;
+        }
+        let store = pos.stores[color.index()];
+        let mut score = store as f64 * rate;
+        if store >= self.store_max {
+            return score as i32;
+        }
+        let v = &**pos.variant();
+        // A throw pending for this side's pig.
+        if let Pending::Find(sq) = pos.pending() {
+            if color == pos.side_to_move().opposite() && pos.truffles[sq.index()] > 0 {
+                let k = pos.piece_at(sq).map(|p| p.kind() as usize).unwrap_or(0);
+                score += self.keep.get(k).copied().unwrap_or(0.0) * rate;
+            }
+        }
+        // Pigs that can reach truffles with their next move.
+        let occ = pos.occupied();
+        let landing = !pos.ours(color);
+        let mut kinds = self.pig_kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let pigs = pos.pieces(color, k as Kind);
+            if pigs.is_empty() {
+                continue;
+            }
+            let blockers = occ & !pos.pieces_of_both(v.lame_passable[k]);
+            for sq in pigs {
+                let (q, x) = values::reach(v, color, k, sq, occ, blockers, false, 0);
+                let targets = ((q & !occ) | (x & pos.ours(color.opposite()))) & landing;
+                if has_truffles(pos, targets) {
+                    score += REACH_SHARE * self.keep[k] * rate;
+                }
+            }
+        }
+        score as i32
+    }
+}
+
+fn has_truffles(pos: &Position, squares: Bitboard) -> bool {
+    Iterator::any(&mut { squares }, |sq| pos.truffles[sq.index()] > 0)
+}
