@@ -60,6 +60,8 @@ pub(crate) struct Session {
     engine_side: Color,
     post: bool,
     searching: Searching,
+    /// In analysis mode: every change of the game restarts the analysis.
+    analyzing: bool,
     serial: u64,
     /// `pong`s held back until our move is out.
     pongs: Vec<i64>,
@@ -91,6 +93,7 @@ impl Session {
             engine_side: Color::Black,
             post: false,
             searching: Searching::No,
+            analyzing: false,
             serial: 0,
             pongs: Vec::new(),
             time: TimeControl {
@@ -233,9 +236,11 @@ impl Session {
             C::Analyze => {
                 self.stop_search();
                 self.force = true;
+                self.analyzing = true;
                 self.analyze();
             }
             C::Exit => {
+                self.analyzing = false;
                 if self.searching == Searching::Analyze {
                     self.stop_search();
                 }
@@ -344,6 +349,7 @@ impl Session {
 
     fn new_game(&mut self) {
         self.stop_search();
+        self.analyzing = false;
         if self.engine.variant_name() != "chess" {
             let _ = self.engine.set_variant("chess");
             self.dialect = Dialect::new(self.pos().variant());
@@ -392,6 +398,9 @@ impl Session {
                 self.history.clear();
                 self.asked = false;
                 self.game_over = false;
+                if self.analyzing {
+                    self.analyze();
+                }
             }
             Err(e) => {
                 self.say(XboardReply::TellUserError(format!("Illegal position: {e}")));
@@ -427,10 +436,7 @@ impl Session {
             self.asked = false;
             self.game_over = false;
         }
-        if self.searching == Searching::No && self.force {
-            return;
-        }
-        self.advance();
+        self.after_step();
     }
 
     /// The side whose decision the game waits for: the mover, or after a
@@ -507,13 +513,12 @@ impl Session {
     }
 
     fn after_step(&mut self) {
-        if self.searching == Searching::Analyze || self.force {
-            if self.searching == Searching::Analyze {
-                self.analyze();
-            }
-            return;
+        if self.analyzing {
+            return self.analyze();
         }
-        self.advance();
+        if !self.force {
+            self.advance();
+        }
     }
 
     /// Moves the game on as far as it can without the opponent: reports
