@@ -500,3 +500,33 @@ impl Conversation {
         }
     }
 }
+
+#[test]
+fn xboard_analysis_follows_the_moves() {
+    let mut c = xboard(true);
+    start_game(&mut c, "wolf");
+    c.send("force");
+    c.send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    c.send("usermove c2c3");
+    std::thread::sleep(Duration::from_millis(300));
+    c.send("exit");
+    let replies = c.replies();
+    c.check(!replies.is_empty(), "thinking output");
+    // `DEPTH SCORE TIME NODES PV`, the last lines about the position after
+    // the move (Black's replies, XBoard's squares).
+    for line in &replies {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        c.check(
+            fields.len() >= 5 && fields[..4].iter().all(|f| f.parse::<i64>().is_ok()),
+            &format!("thinking line '{line}'"),
+        );
+    }
+    let last = replies.last().cloned().unwrap_or_default();
+    let first_pv = last.split_whitespace().nth(4).unwrap_or("");
+    let v = variants::load("wolf").expect("wolf");
+    let mut pos = Position::startpos(v.clone());
+    pos.play_action_text("c3c4").expect("legal");
+    let ours = Dialect::new(&v).from_xboard(first_pv);
+    c.check(pos.parse_action(&ours).is_ok(), "a Black move after c2c3");
+}
