@@ -1,0 +1,131 @@
+//! Mates in two and three in every game with a king, each checked twice:
+//! a brute-force solver over the rules core (no search code) proves the
+//! mate's length, then the engine's search must find a mate of exactly that
+//! length.
+
+use menagerie::action::Action;
+use menagerie::outcome::{Ending, Outcome};
+use menagerie::position::{Pending, Position};
+use menagerie::search::{Limits, Searcher, MATE};
+use menagerie::variants;
+
+/// Whether the side to move can force mate within `moves` of its moves.
+/// Plain AND-OR search over every legal action; only for positions with
+/// no dice (throws and choices would need expectations).
+fn mates_within(pos: &mut Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    let us = pos.side_to_move();
+    for a in pos.legal_actions() {
+        pos.apply(a).expect("legal");
+        let won = match pos.outcome() {
+            Some(Outcome::Win(c, Ending::Checkmate)) => c == us,
+            Some(_) => false,
+            None => {
+                assert_eq!(pos.pending(), Pending::Nothing, "no dice here");
+                every_reply_loses(pos, moves - 1)
+            }
+        };
+        pos.unmake_move();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+fn every_reply_loses(pos: &mut Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    for a in pos.legal_actions() {
+        pos.apply(a).expect("legal");
+        let lost = pos.outcome().is_none() && mates_within(pos, moves);
+        pos.unmake_move();
+        if !lost {
+            return false;
+        }
+    }
+    true
+}
+
+/// The exact length of the shortest forced mate, up to `max` moves.
+fn mate_length(pos: &mut Position, max: u32) -> Option<u32> {
+    (1..=max).find(|&n| mates_within(pos, n))
+}
+
+fn check_mate(variant: &str, fen: &str, moves: u32) {
+    let v = variants::load(variant).expect("variant");
+    let mut pos = Position::from_fen(v, fen).expect("fen");
+    assert_eq!(
+        mate_length(&mut pos.clone(), moves),
+        Some(moves),
+        "{variant} {fen}: the solver's mate length"
+    );
+    let mut searcher = Searcher::new(16);
+    let r = searcher.search(&mut pos, &Limits::depth(2 * moves), &mut |_| {});
+    assert_eq!(
+        r.score,
+        MATE - (2 * moves as i32 - 1),
+        "{variant} {fen}: the engine's score"
+    );
+    let best = r.best.expect("a move");
+    assert!(matches!(best, Action::Move(_)));
+    // The move found keeps the mate: after it, mate in one move less.
+    pos.apply(best).expect("legal");
+    if moves > 1 {
+        assert!(
+            every_reply_loses(&mut pos, moves - 1),
+            "{variant}: {best:?}"
+        );
+    }
+}
+
+#[test]
+fn chess_mates() {
+    check_mate("chess", "7k/8/8/8/8/8/1R6/R6K w - - 0 1", 2);
+    check_mate("chess", "6k1/8/5K2/8/8/8/8/3R4 w - - 0 1", 2);
+    // King and rook against king: 1.Kg6 Kg8 2.Rf7 (or similar) 3.R mates.
+    check_mate("chess", "7k/8/8/5K2/8/8/8/5R2 w - - 0 1", 3);
+    check_mate("chess", "7k/8/4K1R1/8/8/8/8/8 w - - 0 1", 3);
+}
+
+#[test]
+fn wolf_mates() {
+    // Ten ranks: the rooks and the Wolf (rook + knight) climb further.
+    check_mate("wolf", "7k/8/8/8/8/8/8/8/1R6/W6K w - - 0 1", 2);
+    check_mate("wolf", "7k/8/5K2/8/8/8/8/8/8/3R4 w - - 0 1", 2);
+    check_mate("wolf", "7k/8/8/5K2/8/8/8/8/8/5R2 w - - 0 1", 3);
+}
+
+#[test]
+fn hubbub_mates() {
+    // The main board is grid files b..i, ranks 2..9; the extra squares
+    // only take captures, so an empty one is no escape.
+    check_mate(
+        "hubbub",
+        "1***2***1/*7k*/*8*/*8*/*8*/*8*/*8*/*1R6*/*R6K*/1***2***1 w - - 0 1",
+        2,
+    );
+    check_mate(
+        "hubbub",
+        "1***2***1/*7k*/*8*/*8*/*5K2*/*8*/*8*/*8*/*5R2*/1***2***1 w - - 0 1",
+        3,
+    );
+}
+
+#[test]
+fn truffle_hunt_mates() {
+    // Awake pieces (`+`) move as in chess; nothing is left to wake.
+    check_mate("truffle", "7+k/8/8/8/8/8/1+R6/+R6+K[] w - - 0 1", 2);
+    check_mate("truffle", "7+k/8/8/5+K2/8/8/8/5+R2[] w - - 0 1", 3);
+}
+
+#[test]
+fn the_solver_can_say_no() {
+    // A lone king and rook far away: no mate in two.
+    let v = variants::load("chess").expect("chess");
+    let mut pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("fen");
+    assert_eq!(mate_length(&mut pos, 2), None);
+}
