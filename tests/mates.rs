@@ -129,3 +129,88 @@ fn the_solver_can_say_no() {
     let mut pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("fen");
     assert_eq!(mate_length(&mut pos, 2), None);
 }
+
+/// Whether the side that just moved has mated, whatever the throw and the
+/// choices after it: the game's end is judged once they are played.
+fn mated_after_dice(pos: &mut Position, winner: menagerie::square::Color) -> f64 {
+    match pos.pending() {
+        Pending::Roll | Pending::Find(_) => {
+            let mut total = 0.0;
+            for (a, p) in pos.chance_outcomes() {
+                pos.apply(a).expect("throw");
+                total += p * mated_after_dice(pos, winner);
+                pos.unmake_move();
+            }
+            total
+        }
+        Pending::Choose(..) | Pending::Activate => {
+            // The thrower chooses: the best option for it.
+            let mut best: f64 = 0.0;
+            for a in pos.legal_actions() {
+                pos.apply(a).expect("choice");
+                best = best.max(mated_after_dice(pos, winner));
+                pos.unmake_move();
+            }
+            best
+        }
+        Pending::Nothing => match pos.outcome() {
+            Some(Outcome::Win(c, Ending::Checkmate)) if c == winner => 1.0,
+            _ => 0.0,
+        },
+    }
+}
+
+/// Carnival: White's knight mates only if the throw after White's move
+/// gives it a leaper that checks the boxed Black king; otherwise Black mates
+/// with Rd1. So White's best move is worth exactly the probability of a
+/// mating throw (an expected score), computed here from the rules core.
+#[test]
+fn carnival_mate_that_needs_a_throw_is_worth_its_probability() {
+    use menagerie::square::Color;
+    let v = variants::load("carnival").expect("carnival");
+    // White moves its knight as a Ferz this turn (b8 to a7 or c7); from c7
+    // a (5,1) leaper mates: 5-1, 6-1 and 6-5 offer it, and 6-6 (7/36).
+    let fen = "1N1r2bk/6pp/8/8/8/6pp/8/7K w - - 0 1 knights=1:1/2:1";
+    let mut pos = Position::from_fen(v, fen).expect("fen");
+    let mut best: f64 = 0.0;
+    for m in pos.legal_actions() {
+        pos.apply(m).expect("move");
+        let p = mated_after_dice(&mut pos, Color::White);
+        // Every throw that does not mate leaves Black a mate in one.
+        let mut outcomes = vec![pos.clone()];
+        while let Some(mut q) = outcomes.pop() {
+            if q.pending() != Pending::Nothing {
+                for a in q.legal_actions() {
+                    let mut r = q.clone();
+                    r.apply(a).expect("step");
+                    outcomes.push(r);
+                }
+                continue;
+            }
+            if q.outcome().is_some() {
+                continue;
+            }
+            let black_mates = q.legal_actions().into_iter().any(|a| {
+                q.apply(a).expect("black move");
+                let mated = mated_after_dice(&mut q, Color::Black) > 1.0 - 1e-9;
+                q.unmake_move();
+                mated
+            });
+            assert!(black_mates, "after {m:?} Black must mate: {}", q.to_fen());
+        }
+        pos.unmake_move();
+        best = best.max(p);
+    }
+    assert!(
+        (best - 7.0 / 36.0).abs() < 1e-9,
+        "the rules core's chance: {best}"
+    );
+    let mut searcher = Searcher::new(16);
+    let r = searcher.search(&mut pos, &Limits::depth(3), &mut |_| {});
+    let expected = 400.0 * (best / (1.0 - best)).log10();
+    assert!(
+        (r.score as f64 - expected).abs() <= 1.0,
+        "score {} for an expected score of {best} ({expected:.1} cp)",
+        r.score
+    );
+}
