@@ -277,7 +277,9 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                         .map(|a| shown.action_text(a))
                         .unwrap_or_else(|| "(none)".to_string());
                     let pv = last_pv.lock().map(|p| p.clone()).unwrap_or_default();
-                    let ponder = (pv.first() == Some(&mv)).then(|| pv.get(1).cloned()).flatten();
+                    let ponder = (pv.first() == Some(&mv))
+                        .then(|| pv.get(1).cloned())
+                        .flatten();
                     say(&done_out, UciReply::BestMove { mv, ponder });
                 }),
             );
