@@ -26,6 +26,7 @@ pub mod search;
 pub mod selfplay;
 pub mod square;
 pub mod tables;
+pub mod text_lines;
 pub mod uci;
 pub mod variant;
 pub mod variants;

@@ -89,11 +89,10 @@ fn score(v: i32) -> UciScore {
 pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
     let mut engine = Engine::new();
     let mut ponder = Ponder::default();
-    let lines = first.into_iter().map(Ok).chain(input.lines());
+    let lines = first
+        .into_iter()
+        .chain(crate::text_lines::lossy_lines(input));
     for line in lines {
-        let Ok(line) = line else {
-            break;
-        };
         if line.trim() == "quit" {
             engine.stop();
             return;
@@ -171,8 +170,12 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                 ),
             }
         }
-        UciCommand::UciNewGame => engine.new_game(),
+        UciCommand::UciNewGame => {
+            ponder.on_hit = None;
+            engine.new_game();
+        }
         UciCommand::Position { start, moves } => {
+            ponder.on_hit = None;
             let fen = match &start {
                 StartPosition::StartPos => None,
                 StartPosition::Fen(f) => Some(f.as_str()),
@@ -228,7 +231,7 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                 Color::Black => (params.btime, params.binc),
             };
             let limits = Limits {
-                depth: params.depth.or(params.mate.map(|m| 2 * m)),
+                depth: params.depth.or(params.mate.map(|m| m.saturating_mul(2))),
                 nodes: params.nodes,
                 movetime: params.movetime.map(Duration::from_millis),
                 time_left: ms(time),

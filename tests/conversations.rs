@@ -530,3 +530,18 @@ fn xboard_analysis_follows_the_moves() {
     let ours = Dialect::new(&v).from_xboard(first_pv);
     c.check(pos.parse_action(&ours).is_ok(), "a Black move after c2c3");
 }
+
+#[test]
+fn xboard_ping_held_for_our_move_is_answered_after_force() {
+    let mut c = xboard(true);
+    start_game(&mut c, "chess");
+    c.send("level 40 5 0");
+    c.send("usermove e2e4");
+    // We think on Black's move: the pong waits for the move, or for the
+    // `force` that cancels it.
+    c.send("ping 70");
+    c.send("force");
+    let replies = c.until("pong 70");
+    c.check(replies.is_empty(), "no move after force");
+    c.expect(&[], "nothing else");
+}

@@ -34,10 +34,7 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
     }
     let reader = tx.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else {
-                break;
-            };
+        for line in crate::text_lines::lossy_lines(input) {
             if reader.send(Event::Line(line)).is_err() {
                 return;
             }

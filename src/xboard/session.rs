@@ -137,13 +137,19 @@ impl Session {
             self.user_step(text);
             return true;
         }
-        match parse_xboard(text) {
+        let go_on = match parse_xboard(text) {
             Ok(command) => self.command(command, text),
             Err(e) => {
                 self.say(XboardReply::error(&e, text));
                 true
             }
+        };
+        // A `ping` held back for our move is answered once no move of ours
+        // is coming (`force`, `new`, `quit` stopped the search).
+        if self.searching != Searching::Play {
+            self.release_pongs();
         }
+        go_on
     }
 
     /// Whether our move or choice is being searched.
@@ -207,7 +213,10 @@ impl Session {
             C::St { millis } => self.time.per_move = Some(Duration::from_millis(millis.max(1))),
             C::Sd(depth) => self.time.depth = Some(depth.max(1)),
             C::Nps(_) => {}
-            C::Time(cs) => self.our_clock = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+            C::Time(cs) => {
+                let millis = (cs.max(0) as u64).saturating_mul(10);
+                self.our_clock = Some(Duration::from_millis(millis));
+            }
             C::Otim(_) => {}
             C::UserMove(mv) | C::Move(mv) => self.user_move(&mv),
             C::MoveNow => {
