@@ -4,7 +4,8 @@
 
 use crate::action::Action;
 use crate::position::Position;
-use crate::search::{Limits, SearchInfo, Searcher};
+use crate::search::smp::{Pool, MAX_THREADS};
+use crate::search::{Limits, SearchInfo, MAX_MULTIPV};
 use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -17,10 +18,12 @@ pub struct Engine {
     position: Position,
     /// The running search has no limit of its own.
     unlimited: bool,
-    searcher: Arc<Mutex<Searcher>>,
+    searcher: Arc<Mutex<Pool>>,
     stop: Arc<AtomicBool>,
     running: Option<JoinHandle<()>>,
     hash_mib: usize,
+    threads: usize,
+    multipv: usize,
 }
 
 impl Default for Engine {
@@ -34,14 +37,16 @@ impl Engine {
 
     pub fn new() -> Engine {
         let variant = variants::load("chess").unwrap_or_else(|e| unreachable!("chess: {e}"));
-        let searcher = Searcher::new(Self::DEFAULT_HASH_MIB);
+        let pool = Pool::new(Self::DEFAULT_HASH_MIB, 1);
         Engine {
             position: Position::startpos(variant),
-            stop: searcher.stop_flag(),
-            searcher: Arc::new(Mutex::new(searcher)),
+            stop: pool.stop_flag(),
+            searcher: Arc::new(Mutex::new(pool)),
             running: None,
             unlimited: false,
             hash_mib: Self::DEFAULT_HASH_MIB,
+            threads: 1,
+            multipv: 1,
         }
     }
 
@@ -85,11 +90,36 @@ impl Engine {
             .map_err(|e| e.to_string())
     }
 
+    /// A new table of `mib` mebibytes (1 to 65536).
     pub fn set_hash(&mut self, mib: usize) {
-        self.stop();
         self.hash_mib = mib.clamp(1, 1 << 16);
+        self.rebuild();
+    }
+
+    /// Search threads (1 to 64); one is deterministic. The table is new.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+        self.rebuild();
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Lines searched and reported (1 to 64).
+    pub fn set_multipv(&mut self, n: usize) {
+        self.stop();
+        self.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    fn rebuild(&mut self) {
+        self.stop();
         if let Ok(mut s) = self.searcher.lock() {
-            *s = Searcher::new(self.hash_mib);
+            *s = Pool::new(self.hash_mib, self.threads);
             self.stop = s.stop_flag();
         }
     }
@@ -111,12 +141,14 @@ impl Engine {
                 && limits.movetime.is_none()
                 && limits.time_left.is_none());
         let searcher = self.searcher.clone();
-        let mut pos = self.position.clone();
+        let pos = self.position.clone();
+        let multipv = self.multipv;
         self.running = Some(std::thread::spawn(move || {
             let shown = pos.clone();
             let best = match searcher.lock() {
                 Ok(mut s) => {
-                    s.search(&mut pos, &limits, &mut |info| on_info(info, &shown))
+                    s.main.multipv = multipv;
+                    s.search(&pos, &limits, &mut |info| on_info(info, &shown))
                         .best
                 }
                 Err(_) => None,

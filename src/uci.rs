@@ -51,7 +51,15 @@ fn options() -> Vec<UciReply> {
             kind: OptionType::Spin {
                 default: 1,
                 min: 1,
-                max: 1,
+                max: crate::search::smp::MAX_THREADS as i64,
+            },
+        },
+        UciReply::Option {
+            name: "MultiPV".to_string(),
+            kind: OptionType::Spin {
+                default: 1,
+                min: 1,
+                max: crate::search::MAX_MULTIPV as i64,
             },
         },
     ]
@@ -156,14 +164,22 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                         UciReply::InfoString(format!("Error: bad Hash value '{value}'")),
                     ),
                 },
-                "threads" => {
-                    if value.trim() != "1" {
-                        say(
-                            out,
-                            UciReply::InfoString("Error: only 1 thread for now".to_string()),
-                        );
+                "threads" => match value.trim().parse::<usize>() {
+                    Ok(n) if (1..=crate::search::smp::MAX_THREADS).contains(&n) => {
+                        engine.set_threads(n)
                     }
-                }
+                    _ => say(
+                        out,
+                        UciReply::InfoString(format!("Error: bad Threads value '{value}'")),
+                    ),
+                },
+                "multipv" => match value.trim().parse::<usize>() {
+                    Ok(n) if (1..=crate::search::MAX_MULTIPV).contains(&n) => engine.set_multipv(n),
+                    _ => say(
+                        out,
+                        UciReply::InfoString(format!("Error: bad MultiPV value '{value}'")),
+                    ),
+                },
                 _ => say(
                     out,
                     UciReply::InfoString(format!("Error: no such option '{name}'")),

@@ -115,50 +115,94 @@ fn the_search_is_deterministic() {
     assert_eq!(run(), run());
 }
 
-/// Positions of the dice games from seeded random play, at a move point.
-fn dice_positions(variant: &str, count: usize) -> Vec<Position> {
-    let v = variants::load(variant).unwrap();
-    let mut out = Vec::new();
-    let mut seed = 1;
-    while out.len() < count {
-        let record = menagerie::selfplay::random_game(
-            Position::startpos(v.clone()),
-            seed,
-            4 + seed as u32 % 8,
-        );
-        seed += 1;
-        let mut p = Position::startpos(v.clone());
-        for s in &record.steps {
-            p.apply(s.action).unwrap();
-        }
-        if p.pending() == menagerie::position::Pending::Nothing && p.outcome().is_none() {
-            out.push(p);
-        }
+#[test]
+fn multipv_reports_distinct_lines_best_first_and_the_same_best_score() {
+    let v = variants::load("chess").unwrap();
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let plain = |multipv: usize| {
+        let mut s = Searcher::new(16);
+        s.reductions = false;
+        s.tt_cutoffs = false;
+        s.multipv = multipv;
+        s
+    };
+    let mut pos = Position::from_fen(v.clone(), fen).unwrap();
+    let single = plain(1).search(&mut pos, &Limits::depth(3), &mut |_| {});
+    let mut infos = Vec::new();
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let multi = plain(4).search(&mut pos, &Limits::depth(3), &mut |i| infos.push(i.clone()));
+    assert_eq!(multi.score, single.score);
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 3).collect();
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    assert_eq!(last[0].score, single.score);
+    assert!(last.windows(2).all(|w| w[0].score >= w[1].score));
+    let mut firsts: Vec<Action> = last.iter().map(|i| i.pv[0]).collect();
+    firsts.dedup();
+    for (i, a) in firsts.iter().enumerate() {
+        assert!(!firsts[..i].contains(a), "four different first moves");
     }
-    out
+    assert_eq!(firsts.len(), 4);
 }
 
 #[test]
-fn star1_returns_the_plain_expectimax_value() {
-    let mut plain_nodes = 0;
-    let mut star_nodes = 0;
-    let mut positions = dice_positions("carnival", 14);
-    positions.extend(dice_positions("truffle", 6));
-    for pos in positions {
-        let run = |pruning: bool| {
-            let mut s = Searcher::new(16);
-            s.chance_pruning = pruning;
-            s.reductions = false;
-            let mut p = pos.clone();
-            let r = s.search(&mut p, &Limits::depth(1), &mut |_| {});
-            (r.score, r.nodes)
-        };
-        let (plain, n0) = run(false);
-        let (star, n1) = run(true);
-        assert_eq!(plain, star, "{}", pos.to_fen());
-        plain_nodes += n0;
-        star_nodes += n1;
+fn several_threads_find_the_mate() {
+    use menagerie::engine::Engine;
+    use std::sync::mpsc;
+    let mut e = Engine::new();
+    e.set_threads(3);
+    assert_eq!(e.threads(), 3);
+    e.set_position(Some("7k/8/8/8/8/8/1R6/R6K w - - 0 1"), &[])
+        .unwrap();
+    let (tx, rx) = mpsc::channel();
+    let (itx, irx) = mpsc::channel();
+    e.go(
+        Limits::depth(5),
+        Box::new(move |info, _| {
+            let _ = itx.send(info.score);
+        }),
+        Box::new(move |best, shown| {
+            let _ = tx.send(best.map(|a| shown.action_text(a)));
+        }),
+    );
+    e.wait();
+    let best = rx.recv().unwrap().unwrap();
+    assert!(["b2b7", "a1g1"].contains(&best.as_str()), "{best}");
+    let scores: Vec<i32> = irx.try_iter().collect();
+    assert_eq!(scores.last(), Some(&(MATE - 3)));
+}
+
+#[test]
+fn stop_answers_at_once() {
+    use menagerie::engine::Engine;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    for threads in [1, 2] {
+        let mut e = Engine::new();
+        e.set_threads(threads);
+        e.set_variant("carnival").unwrap();
+        let (tx, rx) = mpsc::channel();
+        e.go(
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Box::new(|_, _| {}),
+            Box::new(move |best, _| {
+                let _ = tx.send(best);
+            }),
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(e.is_searching());
+        let start = Instant::now();
+        e.stop();
+        let took = start.elapsed();
+        assert!(
+            took < Duration::from_millis(100),
+            "{threads} threads: {took:?}"
+        );
+        assert!(rx.recv().unwrap().is_some(), "a move is still reported");
     }
-    eprintln!("expectimax {plain_nodes} nodes, Star1 {star_nodes} nodes");
-    assert!(star_nodes < plain_nodes);
 }

@@ -2,19 +2,27 @@
 //! transposition table, quiescence, null move, late-move reductions, check
 //! extension) over decision nodes, and expectimax over the dice: a throw is
 //! the probability-weighted mean of its outcomes, averaged as expected
-//! scores, and a choice after a throw is a decision of the side that threw.
-//! It knows nothing of any game beyond the rules core's interface, and never
-//! prints: progress goes to a callback.
+//! scores (with Star1 and Star2 pruning, `chance_node.rs`), and a choice
+//! after a throw is a decision of the side that threw. It knows nothing of
+//! any game beyond the rules core's interface, and never prints: progress
+//! goes to a callback. Several threads share one table (`smp.rs`).
 
+mod chance_node;
 pub mod eval;
+pub mod limits;
+mod ordering;
+pub mod score;
+pub mod smp;
 pub mod tt;
 
 use crate::action::Action;
-use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::position::{Pending, Position};
 use eval::Evaluator;
-use std::sync::atomic::{AtomicBool, Ordering};
+pub use limits::Limits;
+use ordering::is_quiet;
+use score::{from_tt, to_tt};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::{Bound, Entry, Table};
@@ -25,58 +33,25 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = MATE + 1;
 const MAX_PLY: usize = 96;
+/// The most principal variations reported at once (UCI `MultiPV`).
+pub const MAX_MULTIPV: usize = 64;
 
-/// When to stop.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    /// Clock of the side to act, its increment and moves to the time control.
-    pub time_left: Option<Duration>,
-    pub increment: Duration,
-    pub moves_to_go: Option<u32>,
-    pub infinite: bool,
-}
-
-impl Limits {
-    pub fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-
-    /// (soft, hard) time budgets: no new iteration after the soft one, stop
-    /// at once at the hard one. Never more than a fraction of the clock.
-    fn budget(&self) -> (Option<Duration>, Option<Duration>) {
-        if self.infinite {
-            return (None, None);
-        }
-        if let Some(t) = self.movetime {
-            return (Some(t), Some(t));
-        }
-        let Some(left) = self.time_left else {
-            return (None, None);
-        };
-        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = left / moves + self.increment * 3 / 4;
-        let margin = Duration::from_millis(30).min(left / 10);
-        let hard = (share * 3).min(left.saturating_sub(margin) / 2);
-        (Some(share.min(hard)), Some(hard))
-    }
-}
-
-/// What the callback hears after each completed iteration.
+/// What the callback hears after each completed iteration, once per line
+/// with several principal variations.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which line (1 is the best) when several are searched.
+    pub multipv: u32,
     /// For the side to act; mates as `MATE - plies`.
     pub score: i32,
+    /// Of every thread.
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Action>,
+    /// Permille of the table in use.
+    pub hashfull: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -84,20 +59,35 @@ pub struct SearchResult {
     pub best: Option<Action>,
     pub score: i32,
     pub depth: u32,
+    /// Of this thread.
     pub nodes: u64,
     pub pv: Vec<Action>,
 }
 
 /// One search thread's state.
 pub struct Searcher {
-    pub tt: Table,
-    /// Star1 pruning at chance nodes (off: plain expectimax, for tests).
-    pub chance_pruning: bool,
-    /// The depth of the current iteration.
-    root_depth: i32,
+    /// Shared by every thread of a pool.
+    pub tt: Arc<Table>,
+    /// Star1 at chance nodes: windows for the outcomes and cuts (off with
+    /// `star2` off: plain expectimax, for tests and measurements).
+    pub star1: bool,
+    /// Star2: a probe of each outcome with one move before full searches.
+    pub star2: bool,
+    /// Throws that cannot matter searched once (`chance_node.rs`).
+    pub merge_outcomes: bool,
+    /// Chance and choice nodes in the table, and the outcomes' bounds read
+    /// from it (`chance_node.rs`).
+    pub chance_tt: bool,
+    /// Values and bounds taken from the table (off: it only orders moves,
+    /// and the value no longer depends on what was searched before).
+    pub tt_cutoffs: bool,
     /// Null move and late-move reductions (off: a plain alpha-beta whose
     /// value does not depend on the windows, for tests).
     pub reductions: bool,
+    /// Lines searched and reported at the root.
+    pub multipv: usize,
+    /// The depth of the current iteration.
+    root_depth: i32,
     eval: Option<(String, Evaluator)>,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<i32>,
@@ -108,67 +98,56 @@ pub struct Searcher {
     hard: Option<Duration>,
     node_limit: Option<u64>,
     stopped: bool,
+    /// This thread's node count for the others to read, and theirs.
+    published: Arc<AtomicU64>,
+    others: Vec<Arc<AtomicU64>>,
+    /// 0 for the main thread; helpers skip some iterations.
+    helper: usize,
 }
 
 /// A child's value for the parent, or "stopped".
 type Value = Option<i32>;
 
-fn expected(v: i32) -> f64 {
-    if v >= MATE_BOUND {
-        1.0
-    } else if v <= -MATE_BOUND {
-        0.0
-    } else {
-        1.0 / (1.0 + 10f64.powf(-v as f64 / 400.0))
-    }
-}
-
-/// The child window's ends in centipawns, widened by one so that rounding
-/// never makes a window narrower than the expected-score one.
-fn cp_lower(e: f64) -> i32 {
-    if e <= 0.0 {
-        -INFINITY
-    } else if e >= 1.0 {
-        INFINITY - 1
-    } else {
-        from_expected(e) - 1
-    }
-}
-
-fn cp_upper(e: f64) -> i32 {
-    if e >= 1.0 {
-        INFINITY
-    } else if e <= 0.0 {
-        -INFINITY + 1
-    } else {
-        from_expected(e) + 1
-    }
-}
-
-fn from_expected(s: f64) -> i32 {
-    let s = s.clamp(1e-9, 1.0 - 1e-9);
-    let v = 400.0 * (s / (1.0 - s)).log10();
-    (v.round() as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-}
-
 impl Searcher {
     pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_table(
+            Arc::new(Table::new(hash_mib)),
+            Arc::new(AtomicBool::new(false)),
+        )
+    }
+
+    /// A searcher over a shared table, stopped by `stop`.
+    pub fn with_table(tt: Arc<Table>, stop: Arc<AtomicBool>) -> Searcher {
         Searcher {
-            tt: Table::new(hash_mib),
-            chance_pruning: true,
-            root_depth: 0,
+            tt,
+            star1: true,
+            star2: true,
+            merge_outcomes: true,
+            chance_tt: true,
+            tt_cutoffs: true,
             reductions: true,
+            multipv: 1,
+            root_depth: 0,
             eval: None,
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
             nodes: 0,
             seldepth: 0,
-            stop: Arc::new(AtomicBool::new(false)),
+            stop,
             start: Instant::now(),
             hard: None,
             node_limit: None,
             stopped: false,
+            published: Arc::new(AtomicU64::new(0)),
+            others: Vec::new(),
+            helper: 0,
         }
+    }
+
+    /// Plain expectimax at chance nodes (Star1 and Star2 off) or not.
+    pub fn set_chance_pruning(&mut self, on: bool) {
+        self.star1 = on;
+        self.star2 = on;
     }
 
     /// The flag that stops a running search (set from another thread; the
@@ -179,6 +158,10 @@ impl Searcher {
 
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.clear_history();
+    }
+
+    pub(crate) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers = [[0; 2]; MAX_PLY];
     }
@@ -204,6 +187,7 @@ impl Searcher {
             return true;
         }
         if self.nodes & 1023 == 0 {
+            self.published.store(self.nodes, Ordering::Relaxed);
             let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
             let many = self.node_limit.is_some_and(|n| self.nodes >= n);
             if late || many || self.stop.load(Ordering::Relaxed) {
@@ -213,9 +197,20 @@ impl Searcher {
         self.stopped
     }
 
+    /// Nodes of this thread and of the helpers.
+    fn all_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .others
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
+    }
+
     /// Searches for the best action of the side to act: a move, or the
     /// choice after a throw. A pending throw is not a decision: `best` is
-    /// then `None`.
+    /// then `None`. With `multipv` above one, that many lines are searched
+    /// exactly and reported, best first.
     pub fn search(
         &mut self,
         pos: &mut Position,
@@ -224,6 +219,7 @@ impl Searcher {
     ) -> SearchResult {
         self.start = Instant::now();
         self.nodes = 0;
+        self.published.store(0, Ordering::Relaxed);
         self.stopped = false;
         let (soft, hard) = limits.budget();
         self.hard = hard;
@@ -247,19 +243,35 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
+        let lines = self.multipv.clamp(1, MAX_MULTIPV).min(actions.len().max(1));
         let mut order = actions.clone();
         for depth in 1..=max_depth {
+            // Lazy SMP: helpers skip every other iteration, in turn, so that
+            // the threads do not all search the same depth.
+            if self.helper > 0
+                && depth > 1
+                && depth < max_depth
+                && (depth as usize + self.helper).is_multiple_of(2)
+            {
+                continue;
+            }
             self.seldepth = 0;
             self.root_depth = depth as i32;
-            let mut best: Option<(Action, i32)> = None;
-            let mut alpha = -INFINITY;
-            for (i, &action) in order.clone().iter().enumerate() {
-                let Some(v) = self.root_child(pos, action, depth, alpha, i == 0) else {
+            // The actions searched in this iteration with their scores, best
+            // first: the first `lines` exact, the others upper bounds.
+            let mut scored: Vec<(Action, i32)> = Vec::new();
+            for &action in order.clone().iter() {
+                let full = scored.len() < lines;
+                let alpha = if full { -INFINITY } else { scored[lines - 1].1 };
+                let Some(v) = self.root_child(pos, action, depth, alpha, full) else {
                     break;
                 };
-                if best.is_none_or(|(_, b)| v > b) {
-                    best = Some((action, v));
-                    alpha = alpha.max(v);
+                let at = scored
+                    .iter()
+                    .position(|&(_, s)| v > s)
+                    .unwrap_or(scored.len());
+                scored.insert(at, (action, v));
+                if at == 0 {
                     // Keep the best first for the next iteration.
                     order.retain(|&a| a != action);
                     order.insert(0, action);
@@ -268,20 +280,32 @@ impl Searcher {
             if self.stopped && depth > 1 {
                 break;
             }
-            if let Some((action, score)) = best {
+            if lines > 1 && !self.stopped {
+                order = scored.iter().map(|&(a, _)| a).collect();
+            }
+            if let Some(&(action, score)) = scored.first() {
                 result.best = Some(action);
                 result.score = score;
                 result.depth = depth;
                 result.pv = self.principal_variation(pos, action, depth);
                 result.nodes = self.nodes;
-                info(&SearchInfo {
-                    depth,
-                    seldepth: self.seldepth.max(depth),
-                    score,
-                    nodes: self.nodes,
-                    time: self.start.elapsed(),
-                    pv: result.pv.clone(),
-                });
+                let hashfull = self.tt.hashfull();
+                for (k, &(a, s)) in scored.iter().take(lines).enumerate() {
+                    info(&SearchInfo {
+                        depth,
+                        seldepth: self.seldepth.max(depth),
+                        multipv: k as u32 + 1,
+                        score: s,
+                        nodes: self.all_nodes(),
+                        time: self.start.elapsed(),
+                        pv: if k == 0 {
+                            result.pv.clone()
+                        } else {
+                            self.principal_variation(pos, a, depth)
+                        },
+                        hashfull,
+                    });
+                }
                 if score.abs() >= MATE_BOUND
                     && limits.depth.is_none()
                     && MATE - score.abs() <= depth as i32
@@ -297,14 +321,15 @@ impl Searcher {
         result
     }
 
-    /// The value of a root action for the side to act.
+    /// The value of a root action for the side to act; searched with a full
+    /// window, or with a null one at `alpha` first.
     fn root_child(
         &mut self,
         pos: &mut Position,
         action: Action,
         depth: u32,
         alpha: i32,
-        first: bool,
+        full: bool,
     ) -> Value {
         match action {
             Action::Move(m) => pos.make_move(m),
@@ -316,7 +341,7 @@ impl Searcher {
         }
         // After a move the opponent is to move; after a choice the side to
         // move is the chooser's opponent too: the child's value is negated.
-        let v = if first {
+        let v = if full {
             self.negamax(pos, depth as i32 - 1, -INFINITY, INFINITY, 1)
         } else {
             match self.negamax(pos, depth as i32 - 1, -alpha - 1, -alpha, 1) {
@@ -350,6 +375,69 @@ impl Searcher {
         pv
     }
 
+    /// A draw by the fifty-move rule or repetition (not at the root).
+    fn rule_draw(&self, pos: &Position, ply: usize) -> bool {
+        let v = &**pos.variant();
+        ply > 0
+            && ((v.fifty_move_plies > 0 && pos.halfmove_clock() >= v.fifty_move_plies)
+                || (v.repetitions > 0 && pos.repetitions() >= 2))
+    }
+
+    /// The depth of a decision node: checks are extended, but not without
+    /// end (dice knights can give check after check).
+    fn extended(&self, pos: &Position, depth: i32, ply: usize) -> (i32, bool) {
+        let in_check = pos.in_check();
+        if in_check && ply as i32 <= 2 * self.root_depth {
+            (depth + 1, true)
+        } else {
+            (depth, in_check)
+        }
+    }
+
+    /// A table entry that decides the node at this window.
+    fn tt_cut(&self, key: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        if !self.tt_cutoffs {
+            return None;
+        }
+        let e = self.tt.probe(key)?;
+        if (e.depth as i32) < depth {
+            return None;
+        }
+        let score = from_tt(e.score, ply);
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        usable.then_some(score)
+    }
+
+    /// Stores a value found with the window (alpha, beta).
+    fn tt_store(
+        &self,
+        key: u64,
+        best: u32,
+        value: i32,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) {
+        let bound = if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            best,
+            score: to_tt(value, ply),
+            depth: depth.clamp(0, i8::MAX as i32) as i16,
+            bound,
+        });
+    }
+
     /// The value of `pos` for its side to move.
     fn negamax(
         &mut self,
@@ -373,55 +461,35 @@ impl Searcher {
             }
             Pending::Nothing => {}
         }
-        let v = &**pos.variant();
-        if ply > 0 {
-            let fifty = v.fifty_move_plies > 0 && pos.halfmove_clock() >= v.fifty_move_plies;
-            if fifty || (v.repetitions > 0 && pos.repetitions() >= 2) {
-                return Some(0);
-            }
+        if self.rule_draw(pos, ply) {
+            return Some(0);
         }
         if ply >= MAX_PLY - 2 {
             return Some(self.evaluate(pos));
         }
-        let in_check = pos.in_check();
-        // Checks are extended, but not without end (dice knights can give
-        // check after check).
-        let depth = if in_check && ply as i32 <= 2 * self.root_depth {
-            depth + 1
-        } else {
-            depth
-        };
+        let (depth, in_check) = self.extended(pos, depth, ply);
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         let key = pos.hash();
-        let mut tt_move = 0;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.best;
-            if e.depth as i32 >= depth && ply > 0 {
-                let score = score_from_tt(e.score, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return Some(score);
-                }
-            }
+        if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
+            return Some(score);
         }
+        let tt_move = self.tt.probe(key).map_or(0, |e| e.best);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Some(self.terminal(pos, ply));
         }
         let pv_node = beta - alpha > 1;
-        // Null move: pass and see if the opponent still cannot reach beta.
+        let v = &**pos.variant();
+        // Null move: pass and see if the opponent still cannot reach beta
+        // (not in the dice games, where passing skips a throw).
         if self.reductions
             && !pv_node
             && !in_check
             && depth >= 3
             && v.royal.is_some()
-            && v.chance.is_none()
+            && !v.has_chance_steps()
             && self.has_pieces(pos)
             && self.evaluate(pos) >= beta
         {
@@ -469,128 +537,12 @@ impl Searcher {
             }
             if alpha >= beta {
                 if quiet {
-                    let k = &mut self.killers[ply];
-                    if k[0] != m.raw() {
-                        k[1] = k[0];
-                        k[0] = m.raw();
-                    }
-                    let h = history_index(pos, m);
-                    self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                    self.reward_quiet(pos, m, depth, ply);
                 }
                 break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(Entry {
-            key,
-            best: best_move,
-            score: score_to_tt(best, ply),
-            depth: depth as i16,
-            bound,
-        });
-        Some(best)
-    }
-
-    /// A throw: the mean of its outcomes as expected scores. No depth is
-    /// used; the side to move does not change.
-    fn chance_node(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> Value {
-        let outcomes = pos.chance_outcomes();
-        // Ballard's Star1: the window (alpha, beta) of the chance node gives
-        // each outcome a window of its own, from the outcomes searched so
-        // far and the bounds 0 and 1 of an expected score for the rest; an
-        // outcome failing its window decides the whole node.
-        let (a, b) = (expected(alpha), expected(beta));
-        let star1 = self.chance_pruning && (alpha > -INFINITY || beta < INFINITY);
-        let mut mean = 0.0;
-        let mut seen = 0.0;
-        let (mut worst, mut best) = (INFINITY, -INFINITY);
-        for (action, p) in outcomes {
-            if pos.apply(action).is_err() {
-                continue;
-            }
-            let rest = (1.0 - seen - p).max(0.0);
-            let (child_alpha, child_beta) = if star1 && p > 0.0 {
-                let lo = (a - mean - rest) / p;
-                let hi = (b - mean) / p;
-                if lo >= 1.0 || hi <= 0.0 {
-                    // Decided without searching this outcome.
-                    pos.unmake_move();
-                    return Some(if lo >= 1.0 {
-                        from_expected(mean + p + rest).min(alpha)
-                    } else {
-                        from_expected(mean).max(beta)
-                    });
-                }
-                (cp_lower(lo), cp_upper(hi))
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let value = self.negamax(pos, depth, child_alpha, child_beta, ply);
-            pos.unmake_move();
-            let value = value?;
-            let e = expected(value);
-            mean += p * e;
-            seen += p;
-            worst = worst.min(value);
-            best = best.max(value);
-            if star1 {
-                if value <= child_alpha {
-                    // Even if every other outcome were a win: at most alpha.
-                    return Some(from_expected(mean + rest).min(alpha));
-                }
-                if value >= child_beta {
-                    // Even if every other outcome were a loss: at least beta.
-                    return Some(from_expected(mean).max(beta));
-                }
-            }
-        }
-        // A mate whatever the dice keeps its distance (the slowest one);
-        // anything else is an expectation.
-        Some(if worst >= MATE_BOUND {
-            worst
-        } else if best <= -MATE_BOUND {
-            best
-        } else {
-            from_expected(mean)
-        })
-    }
-
-    /// The opponent (who threw) chooses: the minimum for the side to move.
-    fn choice_node(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        alpha: i32,
-        mut beta: i32,
-        ply: usize,
-    ) -> Value {
-        let mut best = INFINITY;
-        for option in pos.choice_actions() {
-            if pos.apply(option).is_err() {
-                continue;
-            }
-            let value = self.negamax(pos, depth, alpha, beta, ply);
-            pos.unmake_move();
-            let value = value?;
-            best = best.min(value);
-            beta = beta.min(value);
-            if best <= alpha {
-                break;
-            }
-        }
+        self.tt_store(key, best_move, best, depth, (original_alpha, beta), ply);
         Some(best)
     }
 
@@ -663,75 +615,5 @@ impl Searcher {
         let us = pos.side_to_move();
         let pawnish = v.promoters | v.royal_kinds;
         (pos.ours(us) & !pos.pieces_of_kinds(us, pawnish)).any()
-    }
-
-    /// TT move, then captures by most valuable victim and least valuable
-    /// attacker, then killers, then quiet moves by history.
-    fn order(&self, pos: &Position, moves: &[Move], tt_move: u32, ply: usize) -> Vec<Move> {
-        let values: &[i32] = self
-            .eval
-            .as_ref()
-            .map(|(_, e)| &e.values[..])
-            .unwrap_or(&[]);
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let score = if m.raw() == tt_move {
-                    1 << 30
-                } else if !is_quiet(pos, m) {
-                    let victim = pos
-                        .piece_at(m.to())
-                        .map(|p| values.get(p.kind() as usize).copied().unwrap_or(100))
-                        .unwrap_or(100);
-                    let attacker = pos
-                        .piece_at(m.from())
-                        .map(|p| values.get(p.kind() as usize).copied().unwrap_or(100))
-                        .unwrap_or(0);
-                    (1 << 24) + victim * 16 - attacker / 16
-                } else if self.killers[ply][0] == m.raw() {
-                    1 << 22
-                } else if self.killers[ply][1] == m.raw() {
-                    (1 << 22) - 1
-                } else {
-                    self.history[history_index(pos, m)]
-                };
-                (score, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        scored.into_iter().map(|(_, m)| m).collect()
-    }
-}
-
-fn history_index(pos: &Position, m: Move) -> usize {
-    pos.side_to_move().index() * 128 * 128 + m.from().index() * 128 + m.to().index()
-}
-
-/// Captures and promotions are not quiet.
-fn is_quiet(pos: &Position, m: Move) -> bool {
-    m.promotion().is_none()
-        && m.kind() != MoveKind::EnPassant
-        && pos.piece_at(m.to()).is_none()
-        && !(m.kind() == MoveKind::TwoLeg && pos.piece_at(m.extra()).is_some())
-}
-
-/// Mate scores are stored relative to the node, not the root.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }

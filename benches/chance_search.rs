@@ -1,0 +1,35 @@
+//! Nodes of the chance search at depths 3 and 4 on the test set of
+//! `tests/search.rs` (14 Carnival and 6 Truffle Hunt positions), for plain
+//! expectimax, Star1, Star2, chance nodes in the table and merged throws:
+//! `cargo bench --bench chance_search [-- DEPTH...]`.
+
+use menagerie::bench::{chance_positions, chance_run, CHANCE_CONFIGS};
+use std::time::Instant;
+
+fn main() {
+    let depths: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let depths = if depths.is_empty() {
+        vec![3, 4]
+    } else {
+        depths
+    };
+    let positions = chance_positions();
+    for depth in depths {
+        let mut base = None;
+        for c in CHANCE_CONFIGS {
+            let start = Instant::now();
+            let (nodes, _) = chance_run(&positions, depth, &|| c.searcher(16));
+            let base = *base.get_or_insert(nodes);
+            println!(
+                "depth {depth} {:<16} {:>12} nodes {:>7.2}x fewer {:>8.2} s",
+                c.name,
+                nodes,
+                base as f64 / nodes.max(1) as f64,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Lazy SMP: several threads search the same position over one shared
+//! table; the main thread reports and decides, the helpers only fill the
+//! table (and skip iterations in turn so that they run ahead). One thread
+//! is the plain, deterministic search.
+
+use super::tt::Table;
+use super::{Limits, SearchInfo, SearchResult, Searcher};
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The most search threads (UCI `Threads`).
+pub const MAX_THREADS: usize = 64;
+
+pub struct Pool {
+    pub main: Searcher,
+    helpers: Vec<Searcher>,
+    /// Stops the helpers when the main thread is done.
+    halt: Arc<AtomicBool>,
+}
+
+impl Pool {
+    /// `threads` searchers (at least one) sharing a table of `hash_mib`.
+    pub fn new(hash_mib: usize, threads: usize) -> Pool {
+        let tt = Arc::new(Table::new(hash_mib));
+        let main = Searcher::with_table(tt.clone(), Arc::new(AtomicBool::new(false)));
+        let halt = Arc::new(AtomicBool::new(false));
+        let mut pool = Pool {
+            main,
+            helpers: Vec::new(),
+            halt,
+        };
+        for i in 1..threads.clamp(1, MAX_THREADS) {
+            let mut h = Searcher::with_table(tt.clone(), pool.halt.clone());
+            h.helper = i;
+            pool.helpers.push(h);
+        }
+        pool.main.others = pool.helpers.iter().map(|h| h.published.clone()).collect();
+        pool
+    }
+
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// The flag that stops the search (the main thread's).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.main.stop_flag()
+    }
+
+    pub fn new_game(&mut self) {
+        self.main.new_game();
+        for h in &mut self.helpers {
+            h.clear_history();
+        }
+    }
+
+    /// Searches with every thread; the main thread's result and reports.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut main_pos = pos.clone();
+        if self.helpers.is_empty() {
+            return self.main.search(&mut main_pos, limits, info);
+        }
+        for h in &mut self.helpers {
+            h.star1 = self.main.star1;
+            h.star2 = self.main.star2;
+            h.merge_outcomes = self.main.merge_outcomes;
+            h.chance_tt = self.main.chance_tt;
+            h.tt_cutoffs = self.main.tt_cutoffs;
+            h.reductions = self.main.reductions;
+        }
+        // Helpers search until the main thread is done.
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            ..Limits::default()
+        };
+        self.halt.store(false, Ordering::Relaxed);
+        let halt = self.halt.clone();
+        let main = &mut self.main;
+        std::thread::scope(|s| {
+            for h in self.helpers.iter_mut() {
+                let mut p = pos.clone();
+                let l = &helper_limits;
+                s.spawn(move || {
+                    h.search(&mut p, l, &mut |_| {});
+                });
+            }
+            let result = main.search(&mut main_pos, limits, info);
+            halt.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
