@@ -14,7 +14,11 @@ pub enum Protocol {
 /// One engine of the match, as given with `--engine`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
+    /// `name=`, else the name the engine gives (`id name`, `myname`), else
+    /// the program's file name.
     pub name: String,
+    /// The name came from `name=`.
+    pub named: bool,
     pub program: String,
     pub args: Vec<String>,
     pub dir: Option<String>,
@@ -101,6 +105,7 @@ impl EngineSpec {
         };
         let program = parts.remove(0);
         parts.extend(extra);
+        let named = name.is_some();
         let name = name.unwrap_or_else(|| {
             std::path::Path::new(&program)
                 .file_name()
@@ -109,6 +114,7 @@ impl EngineSpec {
         });
         Ok(EngineSpec {
             name,
+            named,
             program,
             args: parts,
             dir,

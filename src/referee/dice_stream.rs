@@ -37,7 +37,7 @@ mod tests {
         let a = throw(1, 0, Color::White, 1, 0);
         assert_eq!(a, throw(1, 0, Color::White, 1, 0));
         let mut seen = std::collections::HashSet::new();
-        for turn in 1..200 {
+        for turn in 1..1000 {
             seen.insert(throw(1, 0, Color::White, turn, 0));
         }
         assert_eq!(seen.len(), 36);

@@ -126,11 +126,10 @@ pub fn read(text: &str) -> Vec<PgnGame> {
             }
             let inner = &t[1..t.len() - 1];
             if let Some((k, v)) = inner.split_once(' ') {
-                let v = v
-                    .trim()
-                    .trim_matches('"')
-                    .replace("\\\"", "\"")
-                    .replace("\\\\", "\\");
+                let v = v.trim();
+                let v = v.strip_prefix('"').unwrap_or(v);
+                let v = v.strip_suffix('"').unwrap_or(v);
+                let v = v.replace("\\\"", "\"").replace("\\\\", "\\");
                 game.tags.push((k.to_string(), v));
             }
             continue;
@@ -188,7 +187,7 @@ mod tests {
             start_fen: None,
             start_side: Color::White,
             start_fullmove: 1,
-            opening_len: 2,
+            opening_len: 3,
             steps: vec![
                 step("e2e4", StepKind::Move, Color::White),
                 step("roll:6:4", StepKind::Throw, Color::White),

@@ -53,10 +53,7 @@ impl MatchConfig {
             return Err(format!("a match needs two --engine, got {}", args.engine.len()).into());
         }
         let e0 = EngineSpec::parse(&args.engine[0])?;
-        let mut e1 = EngineSpec::parse(&args.engine[1])?;
-        if e0.name == e1.name {
-            e1.name = format!("{} (2)", e1.name);
-        }
+        let e1 = EngineSpec::parse(&args.engine[1])?;
         let global = args.limits()?;
         let mut limits = [Limits::default(), Limits::default()];
         for (i, e) in [&e0, &e1].into_iter().enumerate() {
@@ -118,8 +115,10 @@ impl MatchConfig {
     }
 
     /// Starts each engine once on the first opening, so that a bad command,
-    /// an unknown variant or a missing feature stops the match before it starts.
-    pub fn probe(&self) -> Result<(), BoxError> {
+    /// an unknown variant or a missing feature stops the match before it
+    /// starts; an engine without `name=` takes the name it gives.
+    pub fn probe(&mut self) -> Result<(), BoxError> {
+        let mut names = Vec::new();
         let opening = &self.openings[0];
         let (pos, steps) = game::replay_opening(opening, &self.variant)?;
         for (e, limits) in self.engines.iter().zip(&self.limits) {
@@ -133,8 +132,18 @@ impl MatchConfig {
                 position: &pos,
             };
             let r = p.new_game(&view, limits);
+            names.push(match (e.named, p.id_name()) {
+                (false, Some(n)) if !n.trim().is_empty() => n.trim().to_string(),
+                _ => e.name.clone(),
+            });
             p.end_game("*", "probe");
             r.map_err(fail)?;
+        }
+        if names[0] == names[1] {
+            names[1] = format!("{} (2)", names[1]);
+        }
+        for (e, n) in self.engines.iter_mut().zip(names) {
+            e.name = n;
         }
         Ok(())
     }
@@ -168,8 +177,9 @@ fn score_line(cfg: &MatchConfig, t: &Tally) -> String {
 }
 
 /// Plays the match; progress goes to `progress` (stderr from the CLI).
-pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<Summary, BoxError> {
+pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summary, BoxError> {
     cfg.probe()?;
+    let cfg = &*cfg;
     let mut pgn_file = match &cfg.pgn {
         Some(path) => Some(std::fs::File::create(path)?),
         None => None,
@@ -365,9 +375,9 @@ pub fn run_cli(command: MatchCommand) -> Result<(), BoxError> {
         }
         return Ok(());
     }
-    let cfg = MatchConfig::from_args(&args)?;
+    let mut cfg = MatchConfig::from_args(&args)?;
     let mut err = std::io::stderr();
-    let summary = run_match(&cfg, &mut err)?;
+    let summary = run_match(&mut cfg, &mut err)?;
     print!("{}", report(&cfg, &summary));
     Ok(())
 }

@@ -13,9 +13,14 @@ pub struct Tally {
     pub penta: [u32; 5],
 }
 
-/// Logistic Elo of an expected score.
+/// Logistic Elo of an expected score (infinite at 0 and 1).
 pub fn elo_of_score(s: f64) -> f64 {
-    let s = s.clamp(1e-6, 1.0 - 1e-6);
+    if s <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if s >= 1.0 {
+        return f64::INFINITY;
+    }
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
@@ -56,18 +61,17 @@ impl Tally {
         (self.wins as f64 + 0.5 * self.draws as f64) / g as f64
     }
 
-    /// Mean and variance of the per-game score of a pair, over the pairs.
-    fn pair_moments(&self) -> Option<(f64, f64, f64)> {
-        let n = self.pairs() as f64;
-        if n == 0.0 {
+    /// Count, mean and variance of the per-game score of a pair, over the
+    /// pairs, each bin counted `prior` more times than seen.
+    fn pair_moments(&self, prior: f64) -> Option<(f64, f64, f64)> {
+        if self.pairs() == 0 {
             return None;
         }
-        let mean = (0..5)
-            .map(|i| self.penta[i] as f64 * i as f64 / 4.0)
-            .sum::<f64>()
-            / n;
+        let counts: Vec<f64> = self.penta.iter().map(|&c| c as f64 + prior).collect();
+        let n: f64 = counts.iter().sum();
+        let mean = (0..5).map(|i| counts[i] * i as f64 / 4.0).sum::<f64>() / n;
         let var = (0..5)
-            .map(|i| self.penta[i] as f64 * (i as f64 / 4.0 - mean).powi(2))
+            .map(|i| counts[i] * (i as f64 / 4.0 - mean).powi(2))
             .sum::<f64>()
             / n;
         Some((n, mean, var))
@@ -76,7 +80,7 @@ impl Tally {
     /// Elo difference (first engine minus second) and its 95% interval,
     /// from the pentanomial; `None` before the first pair.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
-        let (n, mean, var) = self.pair_moments()?;
+        let (n, mean, var) = self.pair_moments(0.0)?;
         let half = 1.959964 * (var / n).sqrt();
         Some((
             elo_of_score(mean),
@@ -85,6 +89,9 @@ impl Tally {
         ))
     }
 }
+
+/// Pseudo-count added to each pentanomial bin for the SPRT.
+pub const PRIOR: f64 = 0.2;
 
 /// A sequential test of H0: elo = elo0 against H1: elo = elo1.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,9 +119,11 @@ impl Sprt {
 
     /// The log-likelihood ratio of the pairs so far: N (s1 - s0) (2m - s0 - s1) / (2 v),
     /// m and v the mean and variance of the pair scores, s0 and s1 the
-    /// expected scores of elo0 and elo1. Zero while the variance is zero.
+    /// expected scores of elo0 and elo1. The pentanomial gets a prior of one
+    /// pair spread evenly over its five bins (`PRIOR` each), so that a
+    /// sweep (variance zero) still decides, after a dozen pairs or so.
     pub fn llr(&self, t: &Tally) -> f64 {
-        let Some((n, mean, var)) = t.pair_moments() else {
+        let Some((n, mean, var)) = t.pair_moments(PRIOR) else {
             return 0.0;
         };
         if var <= 1e-12 {
@@ -154,6 +163,8 @@ mod tests {
         assert!((e - 190.85).abs() < 0.1, "{e}");
         assert!(lo < e && e < hi);
         assert!((score_of_elo(elo_of_score(0.3)) - 0.3).abs() < 1e-12);
+        t.penta = [0, 0, 0, 0, 3];
+        assert_eq!(t.elo(), Some((f64::INFINITY, f64::INFINITY, f64::INFINITY)));
     }
 
     #[test]
@@ -166,14 +177,28 @@ mod tests {
         };
         let (lo, hi) = s.bounds();
         assert!((hi - 2.944).abs() < 1e-3 && (lo + 2.944).abs() < 1e-3);
-        let mut strong = Tally::default();
-        strong.penta = [5, 20, 40, 60, 30];
+        let strong = Tally {
+            penta: [5, 20, 40, 60, 30],
+            ..Tally::default()
+        };
         assert_eq!(s.decision(&strong), Some(Decision::AcceptH1));
-        let mut weak = Tally::default();
-        weak.penta = [30, 60, 40, 20, 5];
+        let weak = Tally {
+            penta: [30, 60, 40, 20, 5],
+            ..Tally::default()
+        };
         assert_eq!(s.decision(&weak), Some(Decision::AcceptH0));
-        let mut few = Tally::default();
-        few.penta = [0, 1, 1, 1, 0];
+        let few = Tally {
+            penta: [0, 1, 1, 1, 0],
+            ..Tally::default()
+        };
         assert_eq!(s.decision(&few), None);
+        // A sweep decides, but not at once.
+        let mut sweep = Tally {
+            penta: [0, 0, 0, 0, 3],
+            ..Tally::default()
+        };
+        assert_eq!(s.decision(&sweep), None);
+        sweep.penta = [0, 0, 0, 0, 40];
+        assert_eq!(s.decision(&sweep), Some(Decision::AcceptH1));
     }
 }

@@ -92,7 +92,7 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
         let square_start = c.is_ascii_lowercase()
             && i + 1 < b.len()
             && b[i + 1].is_ascii_digit()
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
+            && (i == 0 || !b[i - 1].is_ascii_alphabetic());
         if square_start {
             let mut j = i + 1;
             while j < b.len() && b[j].is_ascii_digit() {
