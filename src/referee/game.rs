@@ -285,6 +285,18 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         actor,
                         pips: Some(pips),
                     });
+                    if let Some(p) = players[actor.index()].as_mut() {
+                        let view = GameView {
+                            variant: variant_name,
+                            start_fen: start_fen.as_deref(),
+                            steps: &steps,
+                            position: &pos,
+                        };
+                        if let Err(f) = p.heard_own_throw(&view) {
+                            let who = format!("{} ({})", capital(actor), names[actor.index()]);
+                            break loss(actor, Termination::Abandoned, format!("{who} {f}"));
+                        }
+                    }
                     continue;
                 }
                 Pending::Choose(..) | Pending::Activate => {}

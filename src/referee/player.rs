@@ -91,6 +91,12 @@ pub trait Player: Send {
     fn id_name(&self) -> Option<&str>;
     /// Sets up a game (the opening's tokens are already in `game.steps`).
     fn new_game(&mut self, game: &GameView, limits: &Limits) -> Result<(), Fault>;
+    /// Hears at once the throw that follows its own move (XBoard: the
+    /// engine asked with `dice` and waits for `pips`); others hear throws
+    /// when they next act.
+    fn heard_own_throw(&mut self, _game: &GameView) -> Result<(), Fault> {
+        Ok(())
+    }
     /// The engine's next token: a move, or a choice after its throw.
     fn act(&mut self, turn: &Turn) -> Result<String, Fault>;
     /// Tells the engine the result (`1-0`, `0-1`, `1/2-1/2`) and stops it.

@@ -338,6 +338,13 @@ impl Player for XboardClient {
         self.sync(Instant::now() + PING)
     }
 
+    fn heard_own_throw(&mut self, game: &GameView) -> Result<(), Fault> {
+        if self.playing {
+            self.catch_up(game)?;
+        }
+        Ok(())
+    }
+
     fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
         let game = turn.game;
         let to_move = game.position.pending() == crate::position::Pending::Nothing;

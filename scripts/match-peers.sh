@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Play menagerie against the peers in standard chess through `menagerie match`:
+# Fairy-Stockfish over UCI (fixed time per move) and Fairy-Max over XBoard
+# (sudden death with increment; it has no setboard, so the openings are move
+# lists from the start position). Not part of the test suite: it needs
+# `apt-get install -y fairy-stockfish fairymax` and takes minutes.
+#
+# Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
+#   --games N        games per match (default 20)
+#   --concurrency C  games at once (default 2)
+#   --seed S         match seed (default 1)
+#   --out DIR        where the PGN files and engine logs go (default target/match-peers)
+#
+# Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
+# 64 on a usage error.
+set -euo pipefail
+
+usage() {
+    sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"
+}
+
+games=20
+concurrency=2
+seed=1
+out=target/match-peers
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) games="$2"; shift 2 ;;
+        --concurrency) concurrency="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        --out) out="$2"; shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; exit 64 ;;
+    esac
+done
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+fsf="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
+fmax="$(command -v fairymax || echo /usr/games/fairymax)"
+for p in "$fsf" "$fmax"; do
+    if [ ! -x "$p" ]; then
+        echo "match-peers: $p not found (apt-get install -y fairy-stockfish fairymax)" >&2
+        exit 2
+    fi
+done
+
+cargo build --release --quiet
+bin="$root/target/release/menagerie"
+mkdir -p "$out"
+
+echo "== menagerie vs Fairy-Stockfish (UCI), chess, 100 ms per move"
+"$bin" match --variant chess --openings openings/chess.txt \
+    --engine cmd="$bin" name=menagerie \
+    --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 \
+    --movetime 100 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --pgn "$out/fairy-stockfish.pgn" --log "$out/fairy-stockfish.log"
+
+echo "== menagerie vs Fairy-Max (XBoard), chess, 10+0.1"
+"$bin" match --variant chess --openings openings/chess.txt \
+    --engine cmd="$bin" name=menagerie \
+    --engine cmd="$fmax" proto=xboard name=Fairy-Max \
+    --tc 10+0.1 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --pgn "$out/fairymax.pgn" --log "$out/fairymax.log"
