@@ -338,3 +338,70 @@ fn the_xboard_client_drives_a_scripted_engine() {
         assert!(heard.contains(want), "{want}: {heard}");
     }
 }
+
+#[test]
+fn identical_engines_play_identical_games_within_a_pair() {
+    // Same opening, same dice for each colour, the same deterministic
+    // engine on both sides: the colour swap changes nothing on the board.
+    let path = temp("mirror.pgn");
+    let engine = format!("cmd={BIN}");
+    let (ok, out, err) = run(&[
+        "--variant",
+        "carnival",
+        "--openings",
+        &openings("carnival"),
+        "--engine",
+        &engine,
+        "name=a",
+        "depth=1",
+        "--engine",
+        &engine,
+        "name=b",
+        "depth=1",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--max-plies",
+        "24",
+        "--pgn",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    let games = replay(&path, "carnival");
+    assert_eq!(games.len(), 4);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].tokens, pair[1].tokens);
+        assert_eq!(pair[0].result, pair[1].result);
+    }
+}
+
+#[test]
+fn make_openings_writes_a_file_that_loads() {
+    let path = temp("made.txt");
+    let (ok, out, err) = run(&[
+        "--make-openings",
+        "5",
+        "--variant",
+        "wolf",
+        "--opening-plies",
+        "6",
+        "--opening-depth",
+        "1",
+        "--seed",
+        "9",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("startpos moves"))
+            .count(),
+        5
+    );
+    let v = variants::load("wolf").unwrap();
+    let list = menagerie::referee::openings::load(path.to_str().unwrap(), &v).unwrap();
+    assert!(list.iter().all(|o| o.tokens.len() == 6));
+}
