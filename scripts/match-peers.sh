@@ -6,10 +6,14 @@
 # `apt-get install -y fairy-stockfish fairymax` and takes minutes.
 #
 # Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
+#                                [--xboard-menagerie PATH]
 #   --games N        games per match (default 20)
 #   --concurrency C  games at once (default 2)
 #   --seed S         match seed (default 1)
 #   --out DIR        where the PGN files and engine logs go (default target/match-peers)
+#   --xboard-menagerie PATH
+#                    also play our engine over UCI against a menagerie binary
+#                    that speaks XBoard (PATH), in every game, dice included
 #
 # Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
 # 64 on a usage error.
@@ -23,12 +27,14 @@ games=20
 concurrency=2
 seed=1
 out=target/match-peers
+xboard_menagerie=
 while [ $# -gt 0 ]; do
     case "$1" in
         --games) games="$2"; shift 2 ;;
         --concurrency) concurrency="$2"; shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
+        --xboard-menagerie) xboard_menagerie="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; exit 64 ;;
     esac
@@ -62,3 +68,14 @@ echo "== menagerie vs Fairy-Max (XBoard), chess, 10+0.1"
     --engine cmd="$fmax" proto=xboard name=Fairy-Max \
     --tc 10+0.1 --games "$games" --concurrency "$concurrency" --seed "$seed" \
     --pgn "$out/fairymax.pgn" --log "$out/fairymax.log"
+
+if [ -n "$xboard_menagerie" ]; then
+    for v in chess wolf hubbub pawneaters carnival truffle; do
+        echo "== menagerie (UCI, nodes=20000) vs menagerie (XBoard, depth 1), $v"
+        "$bin" match --variant "$v" --openings "openings/$v.txt" \
+            --engine cmd="$bin" name=uci nodes=20000 \
+            --engine cmd="$xboard_menagerie" proto=xboard name=xboard depth=1 \
+            --games "$games" --concurrency "$concurrency" --seed "$seed" --max-plies 200 \
+            --pgn "$out/xboard-$v.pgn" --log "$out/xboard-$v.log"
+    done
+fi

@@ -110,6 +110,57 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
     out
 }
 
+/// Length of the square at the start of `text` (a letter and digits).
+fn square_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    if !b.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    (digits > 0).then_some(1 + digits)
+}
+
+/// The `from` and `to` squares of a two-leg move text (`b7b6,b6b5`).
+fn two_leg_ends(text: &str) -> Option<(&str, &str)> {
+    let (first, last) = text.split_once(',')?;
+    let from = &first[..square_len(first)?];
+    let via = square_len(last)?;
+    let to = &last[via..via + square_len(&last[via..])?];
+    Some((from, to))
+}
+
+/// Our token for an XBoard engine's move text: the text itself when the
+/// rules core reads it, else a plain `from to` (`b7b5`) standing for the
+/// one legal two-leg move between those squares (`b7b6,b6b5`), which is
+/// how an engine that works around XBoard 4.9's garbling of multi-leg moves
+/// sends them.
+pub fn resolve_move(pos: &crate::position::Position, text: &str) -> String {
+    if pos.parse_action(text).is_ok() || text.contains(',') {
+        return text.to_string();
+    }
+    let Some(a) = square_len(text) else {
+        return text.to_string();
+    };
+    let Some(b) = square_len(&text[a..]) else {
+        return text.to_string();
+    };
+    if a + b != text.len() {
+        return text.to_string();
+    }
+    let (from, to) = (&text[..a], &text[a..]);
+    let mut found = None;
+    for action in pos.legal_actions() {
+        let t = pos.action_text(action);
+        if two_leg_ends(&t) == Some((from, to)) {
+            if found.is_some() {
+                return text.to_string();
+            }
+            found = Some(t);
+        }
+    }
+    found.unwrap_or_else(|| text.to_string())
+}
+
 pub struct XboardClient {
     process: EngineProcess,
     name: Option<String>,
@@ -318,6 +369,8 @@ impl Player for XboardClient {
             self.process.send(&format!("variant {}", game.variant))?;
         }
         self.process.send("force")?;
+        // The opponent is an engine: no human throws or choices to ask for.
+        self.process.send("computer")?;
         self.process.send("easy")?;
         self.process.send("nopost")?;
         for line in time_commands(limits) {
@@ -367,6 +420,7 @@ impl Player for XboardClient {
                 self.playing = true;
             }
         }
+        let mut legs = String::new();
         loop {
             let line = self.process.recv(turn.deadline)?;
             let trimmed = line.trim();
@@ -376,8 +430,15 @@ impl Player for XboardClient {
                     let Some(m) = words.next() else {
                         return Err(Fault::Garbage(line.clone()));
                     };
+                    // A multi-leg move comes one leg a line, every leg but
+                    // the last ending in a comma.
+                    legs.push_str(m);
+                    if m.ends_with(',') {
+                        continue;
+                    }
                     self.known = game.steps.len() + 1;
-                    return Ok(shift_ranks(m, self.ranks, 1));
+                    let text = shift_ranks(&legs, self.ranks, 1);
+                    return Ok(resolve_move(game.position, &text));
                 }
                 Some("resign") => return Err(Fault::Resigned),
                 Some(w) if w.starts_with("Illegal") => return Err(Fault::Refused(line.clone())),
@@ -410,6 +471,22 @@ mod tests {
         );
         assert!(parse_features("   ").is_empty());
         assert_eq!(parse_features("x=\"unterminated").len(), 1);
+    }
+
+    #[test]
+    fn two_leg_moves_from_their_ends() {
+        use crate::position::Position;
+        assert_eq!(two_leg_ends("b7b6,b6b5"), Some(("b7", "b5")));
+        assert_eq!(two_leg_ends("a9a10,a10a8"), Some(("a9", "a8")));
+        assert_eq!(two_leg_ends("e2e4"), None);
+        let v = crate::variants::load("carnival").unwrap();
+        let pos = Position::startpos(v);
+        assert_eq!(
+            resolve_move(&pos, "g2g4"),
+            "g2g3,g2g4".replace("g2g4", "g3g4")
+        );
+        assert_eq!(resolve_move(&pos, "g2g3"), "g2g3");
+        assert_eq!(resolve_move(&pos, "zz"), "zz");
     }
 
     #[test]
