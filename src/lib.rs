@@ -22,6 +22,7 @@ pub mod perft;
 pub mod piece;
 pub mod pips;
 pub mod position;
+pub mod referee;
 pub mod search;
 pub mod selfplay;
 pub mod square;

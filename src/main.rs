@@ -112,6 +112,9 @@ enum Command {
     Uci,
     /// Speak XBoard (CECP v2) on standard input and output.
     Xboard,
+    /// Play two engines against each other (UCI or XBoard), the referee
+    /// owning the rules, the clocks and the dice.
+    Match(menagerie::referee::MatchCommand),
     /// List the games menagerie knows.
     Variants,
 }
@@ -181,6 +184,7 @@ fn main() -> ExitCode {
             outln!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
             Ok(())
         }
+        Command::Match(args) => menagerie::referee::run_cli(args),
         Command::Variants => {
             for name in variants::NAMES {
                 outln!("{name}");

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Play menagerie against the peers in standard chess through `menagerie match`:
+# Fairy-Stockfish over UCI (fixed time per move) and Fairy-Max over XBoard
+# (sudden death with increment; it has no setboard, so the openings are move
+# lists from the start position). Not part of the test suite: it needs
+# `apt-get install -y fairy-stockfish fairymax` and takes minutes.
+#
+# Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
+#                                [--xboard-menagerie PATH]
+#   --games N        games per match (default 20)
+#   --concurrency C  games at once (default 2)
+#   --seed S         match seed (default 1)
+#   --out DIR        where the PGN files and engine logs go (default target/match-peers)
+#   --xboard-menagerie PATH
+#                    also play our engine over UCI against a menagerie binary
+#                    that speaks XBoard (PATH), in every game, dice included
+#
+# Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
+# 64 on a usage error.
+set -euo pipefail
+
+usage() {
+    sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"
+}
+
+games=20
+concurrency=2
+seed=1
+out=target/match-peers
+xboard_menagerie=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) games="$2"; shift 2 ;;
+        --concurrency) concurrency="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        --out) out="$2"; shift 2 ;;
+        --xboard-menagerie) xboard_menagerie="$2"; shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; exit 64 ;;
+    esac
+done
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+fsf="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
+fmax="$(command -v fairymax || echo /usr/games/fairymax)"
+for p in "$fsf" "$fmax"; do
+    if [ ! -x "$p" ]; then
+        echo "match-peers: $p not found (apt-get install -y fairy-stockfish fairymax)" >&2
+        exit 2
+    fi
+done
+
+cargo build --release --quiet
+bin="$root/target/release/menagerie"
+mkdir -p "$out"
+
+echo "== menagerie vs Fairy-Stockfish (UCI), chess, 100 ms per move"
+"$bin" match --variant chess --openings openings/chess.txt \
+    --engine cmd="$bin" name=menagerie \
+    --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 \
+    --movetime 100 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --pgn "$out/fairy-stockfish.pgn" --log "$out/fairy-stockfish.log"
+
+echo "== menagerie vs Fairy-Max (XBoard), chess, 10+0.1"
+"$bin" match --variant chess --openings openings/chess.txt \
+    --engine cmd="$bin" name=menagerie \
+    --engine cmd="$fmax" proto=xboard name=Fairy-Max \
+    --tc 10+0.1 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --pgn "$out/fairymax.pgn" --log "$out/fairymax.log"
+
+if [ -n "$xboard_menagerie" ]; then
+    for v in chess wolf hubbub pawneaters carnival truffle; do
+        echo "== menagerie (UCI, nodes=20000) vs menagerie (XBoard, depth 1), $v"
+        "$bin" match --variant "$v" --openings "openings/$v.txt" \
+            --engine cmd="$bin" name=uci nodes=20000 \
+            --engine cmd="$xboard_menagerie" proto=xboard name=xboard depth=1 \
+            --games "$games" --concurrency "$concurrency" --seed "$seed" --max-plies 200 \
+            --pgn "$out/xboard-$v.pgn" --log "$out/xboard-$v.log"
+    done
+fi

@@ -1,0 +1,337 @@
+//! The command line of `menagerie match`: the arguments, and the engine
+//! definitions `--engine cmd=... proto=uci|xboard name=... option.K=V`.
+
+use super::clock::{parse_tc, Limits};
+use super::stats::Sprt;
+
+/// How the referee talks to an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+/// One engine of the match, as given with `--engine`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// `name=`, else the name the engine gives (`id name`, `myname`), else
+    /// the program's file name.
+    pub name: String,
+    /// The name came from `name=`.
+    pub named: bool,
+    pub program: String,
+    pub args: Vec<String>,
+    pub dir: Option<String>,
+    pub protocol: Protocol,
+    /// Options in the order given (`option.Hash=64`): UCI `setoption`,
+    /// XBoard `option NAME=VALUE`.
+    pub options: Vec<(String, String)>,
+    /// Limits of its own (`tc=`, `movetime=`, `depth=`, `nodes=`); when any
+    /// is given the match's limits do not apply to this engine.
+    pub limits: Limits,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, SpecError> {
+    value
+        .parse()
+        .map_err(|_| SpecError(format!("{key}={value}: not a number")))
+}
+
+impl EngineSpec {
+    /// Parses the `KEY=VALUE` words of one `--engine`. `cmd` may hold the
+    /// program and its arguments separated by spaces; `arg=` adds one
+    /// argument (with spaces kept).
+    pub fn parse(words: &[String]) -> Result<EngineSpec, SpecError> {
+        let mut cmd: Option<Vec<String>> = None;
+        let mut extra = Vec::new();
+        let mut name = None;
+        let mut dir = None;
+        let mut protocol = Protocol::Uci;
+        let mut options = Vec::new();
+        let mut limits = Limits::default();
+        for word in words {
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(SpecError(format!(
+                    "'{word}' in --engine is not KEY=VALUE (keys: cmd, arg, dir, name, proto, option.NAME, tc, movetime, depth, nodes)"
+                )));
+            };
+            match key {
+                "cmd" => {
+                    let parts: Vec<String> = value.split_whitespace().map(String::from).collect();
+                    if parts.is_empty() {
+                        return Err(SpecError("cmd= is empty".to_string()));
+                    }
+                    cmd = Some(parts);
+                }
+                "arg" => extra.push(value.to_string()),
+                "dir" => dir = Some(value.to_string()),
+                "name" => name = Some(value.to_string()),
+                "proto" => {
+                    protocol = match value {
+                        "uci" => Protocol::Uci,
+                        "xboard" | "cecp" => Protocol::Xboard,
+                        _ => {
+                            return Err(SpecError(format!(
+                                "proto={value}: the protocols are uci and xboard"
+                            )))
+                        }
+                    }
+                }
+                "tc" => limits.clock = Some(parse_tc(value).map_err(|e| SpecError(e.0))?),
+                "movetime" => limits.movetime = Some(number(key, value)?),
+                "depth" => limits.depth = Some(number(key, value)?),
+                "nodes" => limits.nodes = Some(number(key, value)?),
+                _ => match key.strip_prefix("option.") {
+                    Some(opt) if !opt.is_empty() => {
+                        options.push((opt.to_string(), value.to_string()))
+                    }
+                    _ => return Err(SpecError(format!("unknown key '{key}' in --engine"))),
+                },
+            }
+        }
+        let Some(mut parts) = cmd else {
+            return Err(SpecError("--engine needs cmd=PROGRAM".to_string()));
+        };
+        let program = parts.remove(0);
+        parts.extend(extra);
+        let named = name.is_some();
+        let name = name.unwrap_or_else(|| {
+            std::path::Path::new(&program)
+                .file_name()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| program.clone())
+        });
+        Ok(EngineSpec {
+            name,
+            named,
+            program,
+            args: parts,
+            dir,
+            protocol,
+            options,
+            limits,
+        })
+    }
+}
+
+/// `menagerie match`: play engines against each other, the referee owning
+/// the rules, the clocks and the dice.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The words of each `--engine` (filled by `MatchCommand`).
+    #[arg(skip)]
+    pub engine: Vec<Vec<String>>,
+    /// The game.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Number of games (rounded up to whole pairs).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Seed of the dice (and of `--make-openings`): a seed replays a match.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Start positions, one a line (`startpos moves ...`, `fen FEN [moves ...]`
+    /// or a bare FEN); pair k plays line k (cycling). Default: the start.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// Games played at once (each on its own thread).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Sudden death with increment, in seconds: `10+0.1`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Search depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Nodes per move (UCI engines).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds an answer may exceed its clock or time per move before
+    /// the flag falls.
+    #[arg(long, default_value_t = 100)]
+    pub timemargin: u64,
+    /// Milliseconds to wait for an untimed (depth / nodes) answer before
+    /// the engine counts as silent and loses.
+    #[arg(long, default_value_t = 60_000)]
+    pub move_timeout: u64,
+    /// Adjudicate a draw once the engines have made this many moves.
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Write the games here (PGN, in game order).
+    #[arg(long)]
+    pub pgn: Option<String>,
+    /// Log every line sent to and received from the engines.
+    #[arg(long)]
+    pub log: Option<String>,
+    /// Stop when a sequential test decides: `elo0=0 elo1=10 [alpha=0.05 beta=0.05]`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Instead of a match: write N openings for --variant (random walks of
+    /// --opening-plies moves kept when a shallow search finds them balanced).
+    #[arg(long, value_name = "N")]
+    pub make_openings: Option<usize>,
+    /// Moves in each generated opening.
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// Depth of the search that filters generated openings.
+    #[arg(long, default_value_t = 3)]
+    pub opening_depth: u32,
+    /// Largest score (centipawns, either side) a generated opening may have.
+    #[arg(long, default_value_t = 120)]
+    pub opening_margin: i32,
+    /// Where generated openings go (default: standard output).
+    #[arg(long)]
+    pub out: Option<String>,
+}
+
+/// `MatchArgs` with the `--engine` words kept apart per occurrence (clap's
+/// derive flattens a repeated multi-word option).
+#[derive(Debug, Clone)]
+pub struct MatchCommand(pub MatchArgs);
+
+const ENGINE_HELP: &str = "An engine: cmd=PROGRAM [arg=ARG ...] [proto=uci|xboard] [name=NAME] \
+[option.NAME=VALUE ...] [tc=B+I] [movetime=MS] [depth=N] [nodes=N]. Give it twice.";
+
+impl clap::FromArgMatches for MatchCommand {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = MatchArgs::from_arg_matches(m)?;
+        args.engine = m
+            .get_occurrences::<String>("engine")
+            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(MatchCommand(args))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for MatchCommand {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        MatchArgs::augment_args(
+            cmd.arg(
+                clap::Arg::new("engine")
+                    .long("engine")
+                    .num_args(1..)
+                    .action(clap::ArgAction::Append)
+                    .value_name("KEY=VALUE")
+                    .help(ENGINE_HELP),
+            ),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl MatchArgs {
+    /// The match's own limits (from --tc, --movetime, --depth, --nodes).
+    pub fn limits(&self) -> Result<Limits, SpecError> {
+        Ok(Limits {
+            clock: match &self.tc {
+                Some(t) => Some(parse_tc(t).map_err(|e| SpecError(e.0))?),
+                None => None,
+            },
+            movetime: self.movetime,
+            depth: self.depth,
+            nodes: self.nodes,
+        })
+    }
+
+    pub fn sprt(&self) -> Result<Option<Sprt>, SpecError> {
+        let Some(words) = &self.sprt else {
+            return Ok(None);
+        };
+        let mut s = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for w in words {
+            let Some((k, v)) = w.split_once('=') else {
+                return Err(SpecError(format!("--sprt: '{w}' is not KEY=VALUE")));
+            };
+            let x: f64 = number(k, v)?;
+            match k {
+                "elo0" => s.elo0 = x,
+                "elo1" => s.elo1 = x,
+                "alpha" => s.alpha = x,
+                "beta" => s.beta = x,
+                _ => return Err(SpecError(format!("--sprt: unknown key '{k}'"))),
+            }
+        }
+        if s.elo1 <= s.elo0 || !(0.0..0.5).contains(&s.alpha) || !(0.0..0.5).contains(&s.beta) {
+            return Err(SpecError(
+                "--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string(),
+            ));
+        }
+        if s.alpha <= 0.0 || s.beta <= 0.0 {
+            return Err(SpecError(
+                "--sprt: alpha and beta must be above 0".to_string(),
+            ));
+        }
+        Ok(Some(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn engine_specs_parse() {
+        let e = EngineSpec::parse(&words(
+            "cmd=/usr/games/fairy-stockfish proto=uci option.Hash=64 option.VariantPath=/x/v.ini name=FSF depth=3",
+        ))
+        .unwrap();
+        assert_eq!(e.name, "FSF");
+        assert_eq!(e.program, "/usr/games/fairy-stockfish");
+        assert_eq!(e.protocol, Protocol::Uci);
+        assert_eq!(
+            e.options,
+            vec![
+                ("Hash".to_string(), "64".to_string()),
+                ("VariantPath".to_string(), "/x/v.ini".to_string())
+            ]
+        );
+        assert_eq!(e.limits.depth, Some(3));
+        let e =
+            EngineSpec::parse(&words("cmd=/usr/games/fairymax proto=xboard tc=10+0.1")).unwrap();
+        assert_eq!(e.name, "fairymax");
+        assert_eq!(e.protocol, Protocol::Xboard);
+        assert_eq!(e.limits.clock, Some((10_000, 100)));
+        let with_args = EngineSpec::parse(&["cmd=./menagerie uci".to_string()]).unwrap();
+        assert_eq!(with_args.args, vec!["uci".to_string()]);
+        for bad in [
+            "proto=uci",
+            "cmd=x proto=winboard",
+            "cmd=x depth=a",
+            "cmd=x foo=1",
+            "cmd=x nokey",
+        ] {
+            assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
+        }
+    }
+}

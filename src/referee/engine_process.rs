@@ -1,0 +1,150 @@
+//! An engine as a child process: lines written to its standard input, lines
+//! read from its standard output by a reader thread, with deadlines, so a
+//! silent engine never blocks the referee.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::log::IoLog;
+
+/// Why talking to an engine process failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProcessError {
+    /// The program could not be started.
+    Spawn(String),
+    /// Its output ended (it exited or crashed).
+    Exited,
+    /// Writing to it failed (it is gone).
+    Write(String),
+    /// No line came before the deadline.
+    Timeout,
+}
+
+impl std::fmt::Display for ProcessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProcessError::Spawn(e) => write!(f, "cannot start: {e}"),
+            ProcessError::Exited => write!(f, "the engine exited"),
+            ProcessError::Write(e) => write!(f, "cannot write to the engine: {e}"),
+            ProcessError::Timeout => write!(f, "no answer in time"),
+        }
+    }
+}
+
+impl std::error::Error for ProcessError {}
+
+/// A running engine. Dropping it kills the process.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    log: IoLog,
+}
+
+impl EngineProcess {
+    /// Starts `program` with `args` (in `dir` if given); its standard error
+    /// is discarded.
+    pub fn spawn(
+        program: &str,
+        args: &[String],
+        dir: Option<&str>,
+        log: IoLog,
+    ) -> Result<EngineProcess, ProcessError> {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(d) = dir {
+            command.current_dir(d);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| ProcessError::Spawn(format!("{program}: {e}")))?;
+        let stdin = child.stdin.take();
+        let Some(stdout) = child.stdout.take() else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ProcessError::Spawn(format!("{program}: no stdout")));
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        // Bad UTF-8 is garbage, not a reason to stop reading.
+                        let line = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            log,
+        })
+    }
+
+    /// Writes one line.
+    pub fn send(&mut self, line: &str) -> Result<(), ProcessError> {
+        self.log.write('>', line);
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(ProcessError::Write("input closed".to_string()));
+        };
+        stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .map_err(|e| ProcessError::Write(e.to_string()))
+    }
+
+    /// The next line, waiting at most until `deadline`.
+    pub fn recv(&mut self, deadline: Instant) -> Result<String, ProcessError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => {
+                self.log.write('<', &line);
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(ProcessError::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(ProcessError::Exited),
+        }
+    }
+
+    /// Asks the engine to stop with `quit_line`, waits up to `grace`, then kills it.
+    pub fn shutdown(mut self, quit_line: &str, grace: Duration) {
+        let _ = self.send(quit_line);
+        self.stdin = None;
+        let end = Instant::now() + grace;
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

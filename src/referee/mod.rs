@@ -1,0 +1,28 @@
+//! `menagerie match`: a referee for engine-vs-engine matches that owns the
+//! rules, the clocks and the dice.
+//!
+//! - `cli`: the command line and the `--engine` definitions;
+//! - `engine_process`: a child process with line I/O and deadlines;
+//! - `player`: what the referee asks of an engine; `uci_client`,
+//!   `xboard_client`: the two protocols;
+//! - `clock`: limits and clocks; `dice_stream`: the seeded dice;
+//! - `openings`: start positions and their generator;
+//! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
+//! - `runner`: the match (pairs, threads, progress, results).
+
+pub mod cli;
+pub mod clock;
+pub mod dice_stream;
+pub mod engine_process;
+pub mod game;
+pub mod log;
+pub mod openings;
+pub mod pgn;
+pub mod player;
+pub mod runner;
+pub mod stats;
+pub mod uci_client;
+pub mod xboard_client;
+
+pub use cli::{MatchArgs, MatchCommand};
+pub use runner::run_cli;

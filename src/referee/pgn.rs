@@ -1,0 +1,218 @@
+//! Games as PGN. The movetext holds the game's tokens as the rules core
+//! reads them (`e2e4 roll:6:4 knight:4:2`), not SAN: moves in UCI form,
+//! throws and choices as their own tokens, each after the move it follows.
+//! A White move is numbered `N.`, a Black move that does not follow its
+//! White move directly `N...`. Comments: `{opening}` after the opening's
+//! last token, the reason the game ended before the result.
+
+use super::game::{GameRecord, Termination};
+use super::player::StepKind;
+use crate::square::Color;
+
+/// Tag values quote `"` and `\`.
+fn quoted(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Comments may not hold `}`.
+fn comment(s: &str) -> String {
+    format!("{{{}}}", s.replace('}', ")"))
+}
+
+/// The PGN of a game; `tags` are extra (name, value) pairs after the
+/// standard ones.
+pub fn write(g: &GameRecord, variant: &str, tags: &[(String, String)]) -> String {
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", quoted(v)));
+    tag("Event", "menagerie match");
+    tag("Site", "?");
+    tag("Date", "????.??.??");
+    tag("Round", &(g.index + 1).to_string());
+    tag("White", &g.names[0]);
+    tag("Black", &g.names[1]);
+    tag("Result", g.score.text());
+    tag("Variant", variant);
+    if let Some(f) = &g.start_fen {
+        tag("SetUp", "1");
+        tag("FEN", f);
+    }
+    tag("Termination", g.termination.text());
+    tag(
+        "PlyCount",
+        &g.steps
+            .iter()
+            .filter(|s| s.kind == StepKind::Move)
+            .count()
+            .to_string(),
+    );
+    for (k, v) in tags {
+        tag(k, v);
+    }
+    out.push('\n');
+
+    let mut words: Vec<String> = Vec::new();
+    let mut number = g.start_fullmove;
+    let mut need_number = true;
+    for (i, s) in g.steps.iter().enumerate() {
+        if s.kind == StepKind::Move {
+            match s.actor {
+                Color::White => words.push(format!("{number}.")),
+                Color::Black if need_number => words.push(format!("{number}...")),
+                Color::Black => {}
+            }
+            if s.actor == Color::Black {
+                number += 1;
+            }
+            need_number = false;
+        }
+        words.push(s.token.clone());
+        if i + 1 == g.opening_len {
+            words.push(comment("opening"));
+            need_number = true;
+        }
+    }
+    if g.termination != Termination::Normal || !g.reason.is_empty() {
+        words.push(comment(&g.reason));
+    }
+    words.push(g.score.text().to_string());
+    // Lines of at most 79 characters (a longer word stands alone).
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// A game read back: its tags and its tokens (numbers, comments and the
+/// result left out).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub tokens: Vec<String>,
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads games written by `write` (and simple PGN in general).
+pub fn read(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let mut in_comment = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if !in_comment && t.starts_with('[') && t.ends_with(']') {
+            if in_moves {
+                games.push(std::mem::take(&mut game));
+                in_moves = false;
+            }
+            let inner = &t[1..t.len() - 1];
+            if let Some((k, v)) = inner.split_once(' ') {
+                let v = v.trim();
+                let v = v.strip_prefix('"').unwrap_or(v);
+                let v = v.strip_suffix('"').unwrap_or(v);
+                let v = v.replace("\\\"", "\"").replace("\\\\", "\\");
+                game.tags.push((k.to_string(), v));
+            }
+            continue;
+        }
+        for w in t.split_whitespace() {
+            if in_comment {
+                if w.ends_with('}') {
+                    in_comment = false;
+                }
+                continue;
+            }
+            if w.starts_with('{') {
+                in_comment = !w.ends_with('}');
+                continue;
+            }
+            in_moves = true;
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+                game.result = w.to_string();
+            } else if w.ends_with('.')
+                && w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit())
+            {
+            } else {
+                game.tokens.push(w.to_string());
+            }
+        }
+    }
+    if in_moves || !game.tags.is_empty() {
+        games.push(game);
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::Score;
+    use super::super::player::Step;
+    use super::*;
+
+    fn step(token: &str, kind: StepKind, actor: Color) -> Step {
+        Step {
+            token: token.to_string(),
+            kind,
+            actor,
+            pips: None,
+        }
+    }
+
+    #[test]
+    fn written_games_read_back() {
+        let g = GameRecord {
+            index: 2,
+            pair: 1,
+            names: ["A \"x\"".to_string(), "B".to_string()],
+            white_engine: 0,
+            start_fen: None,
+            start_side: Color::White,
+            start_fullmove: 1,
+            opening_len: 3,
+            steps: vec![
+                step("e2e4", StepKind::Move, Color::White),
+                step("roll:6:4", StepKind::Throw, Color::White),
+                step("knight:4:2", StepKind::Choice, Color::White),
+                step("e7e5", StepKind::Move, Color::Black),
+                step("roll:3:1", StepKind::Throw, Color::Black),
+            ],
+            score: Score::Draw,
+            termination: Termination::Adjudication,
+            reason: "draw by adjudication after 1 moves".to_string(),
+            final_fen: String::new(),
+        };
+        let text = write(&g, "carnival", &[("Seed".to_string(), "7".to_string())]);
+        assert!(
+            text.contains("1. e2e4 roll:6:4 knight:4:2 {opening} 1... e7e5 roll:3:1"),
+            "{text}"
+        );
+        let back = read(&(text.clone() + &text));
+        assert_eq!(back.len(), 2);
+        assert_eq!(
+            back[0].tokens,
+            vec!["e2e4", "roll:6:4", "knight:4:2", "e7e5", "roll:3:1"]
+        );
+        assert_eq!(back[0].result, "1/2-1/2");
+        assert_eq!(back[0].tag("White"), Some("A \"x\""));
+        assert_eq!(back[1].tag("Seed"), Some("7"));
+    }
+}

@@ -1,0 +1,383 @@
+//! The match: pairs of games (same opening, same dice, colours swapped)
+//! shared among threads, progress on stderr, the PGN in game order, the
+//! result and its statistics on stdout, and the SPRT stop.
+
+use super::cli::{EngineSpec, MatchArgs, MatchCommand, Protocol};
+use super::clock::Limits;
+use super::game::{self, GameRecord, GameSetup, Score, Termination};
+use super::log::IoLog;
+use super::openings::{self, Opening};
+use super::pgn;
+use super::player::{self, GameView};
+use super::stats::{Decision, Sprt, Tally};
+use crate::variant::Variant;
+use crate::variants;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+type BoxError = Box<dyn std::error::Error>;
+
+/// A match, ready to run.
+pub struct MatchConfig {
+    pub engines: [EngineSpec; 2],
+    /// Each engine's limits (its own, or the match's).
+    pub limits: [Limits; 2],
+    pub variant: Arc<Variant>,
+    pub openings: Vec<Opening>,
+    /// An even number.
+    pub games: usize,
+    pub seed: u64,
+    pub concurrency: usize,
+    pub margin: Duration,
+    pub untimed: Duration,
+    pub max_plies: Option<u32>,
+    pub pgn: Option<String>,
+    pub log: IoLog,
+    pub sprt: Option<Sprt>,
+}
+
+/// What a match came to.
+pub struct Summary {
+    pub tally: Tally,
+    /// Finished games in game order.
+    pub games: Vec<GameRecord>,
+    pub decision: Option<Decision>,
+    pub llr: Option<f64>,
+}
+
+impl MatchConfig {
+    pub fn from_args(args: &MatchArgs) -> Result<MatchConfig, BoxError> {
+        if args.engine.len() != 2 {
+            return Err(format!("a match needs two --engine, got {}", args.engine.len()).into());
+        }
+        let e0 = EngineSpec::parse(&args.engine[0])?;
+        let e1 = EngineSpec::parse(&args.engine[1])?;
+        let global = args.limits()?;
+        let mut limits = [Limits::default(), Limits::default()];
+        for (i, e) in [&e0, &e1].into_iter().enumerate() {
+            limits[i] = if e.limits.is_empty() {
+                global.clone()
+            } else {
+                e.limits.clone()
+            };
+            limits[i]
+                .validate()
+                .map_err(|err| format!("engine {}: {err}", e.name))?;
+            if e.protocol == Protocol::Xboard && limits[i].nodes.is_some() {
+                return Err(format!("engine {}: XBoard has no node limit", e.name).into());
+            }
+        }
+        let variant = variants::load(&args.variant)?;
+        let openings = match &args.openings {
+            Some(path) => openings::load(path, &variant)?,
+            None => vec![Opening::default()],
+        };
+        let log = match &args.log {
+            Some(path) => IoLog::new(Some(Arc::new(Mutex::new(std::fs::File::create(path)?)))),
+            None => IoLog::default(),
+        };
+        Ok(MatchConfig {
+            engines: [e0, e1],
+            limits,
+            variant,
+            openings,
+            games: (args.games.max(1) as usize).div_ceil(2) * 2,
+            seed: args.seed,
+            concurrency: args.concurrency.max(1),
+            margin: Duration::from_millis(args.timemargin),
+            untimed: Duration::from_millis(args.move_timeout.max(1)),
+            max_plies: args.max_plies,
+            pgn: args.pgn.clone(),
+            log,
+            sprt: args.sprt()?,
+        })
+    }
+
+    fn setup(&self, index: usize) -> GameSetup<'_> {
+        let pair = index / 2;
+        let swap = index % 2 == 1;
+        let (w, b) = if swap { (1, 0) } else { (0, 1) };
+        GameSetup {
+            index,
+            pair: pair as u64,
+            variant: &self.variant,
+            opening: &self.openings[pair % self.openings.len()],
+            engines: [&self.engines[w], &self.engines[b]],
+            limits: [self.limits[w].clone(), self.limits[b].clone()],
+            seed: self.seed,
+            margin: self.margin,
+            untimed: self.untimed,
+            max_plies: self.max_plies,
+            log: self.log.clone(),
+        }
+    }
+
+    /// Starts each engine once on the first opening, so that a bad command,
+    /// an unknown variant or a missing feature stops the match before it
+    /// starts; an engine without `name=` takes the name it gives.
+    pub fn probe(&mut self) -> Result<(), BoxError> {
+        let mut names = Vec::new();
+        let opening = &self.openings[0];
+        let (pos, steps) = game::replay_opening(opening, &self.variant)?;
+        for (e, limits) in self.engines.iter().zip(&self.limits) {
+            let fail = |f: player::Fault| format!("engine {}: {f}", e.name);
+            let log = self.log.tagged(format!("probe {}", e.name));
+            let mut p = player::start(e, self.variant.name, log).map_err(fail)?;
+            let view = GameView {
+                variant: self.variant.name,
+                start_fen: opening.fen.as_deref(),
+                steps: &steps,
+                position: &pos,
+            };
+            let r = p.new_game(&view, limits);
+            names.push(match (e.named, p.id_name()) {
+                (false, Some(n)) if !n.trim().is_empty() => n.trim().to_string(),
+                _ => e.name.clone(),
+            });
+            p.end_game("*", "probe");
+            r.map_err(fail)?;
+        }
+        if names[0] == names[1] {
+            names[1] = format!("{} (2)", names[1]);
+        }
+        for (e, n) in self.engines.iter_mut().zip(names) {
+            e.name = n;
+        }
+        Ok(())
+    }
+}
+
+/// Half-points of the match's first engine in a game.
+fn first_engine_points(g: &GameRecord) -> u8 {
+    let white = match g.score {
+        Score::WhiteWins => 2,
+        Score::Draw => 1,
+        Score::BlackWins => 0,
+    };
+    if g.white_engine == 0 {
+        white
+    } else {
+        2 - white
+    }
+}
+
+fn score_line(cfg: &MatchConfig, t: &Tally) -> String {
+    format!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        t.games()
+    )
+}
+
+/// Plays the match; progress goes to `progress` (stderr from the CLI).
+pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summary, BoxError> {
+    cfg.probe()?;
+    let cfg = &*cfg;
+    let mut pgn_file = match &cfg.pgn {
+        Some(path) => Some(std::fs::File::create(path)?),
+        None => None,
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
+    let mut results: Vec<Option<GameRecord>> = vec![None; cfg.games];
+    let mut tally = Tally::default();
+    let mut written = 0;
+    let mut decision = None;
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.min(cfg.games) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cfg.games {
+                    break;
+                }
+                let mut r = game::play(&cfg.setup(i));
+                if let Ok(g) = &mut r {
+                    g.white_engine = i % 2;
+                }
+                if tx.send((i, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            let g = match r {
+                Ok(g) => g,
+                Err(e) => {
+                    failure = Some(format!("game {}: {e}", i + 1));
+                    stop.store(true, Ordering::SeqCst);
+                    continue;
+                }
+            };
+            let _ = writeln!(
+                progress,
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                i + 1,
+                g.names[0],
+                g.names[1],
+                g.score.text(),
+                g.reason
+            );
+            tally.add_game(first_engine_points(&g));
+            results[i] = Some(g);
+            let pair = i / 2;
+            if let (Some(a), Some(b)) = (&results[2 * pair], &results[2 * pair + 1]) {
+                tally.add_pair(first_engine_points(a) + first_engine_points(b));
+                if let Some(s) = &cfg.sprt {
+                    if decision.is_none() {
+                        decision = s.decision(&tally);
+                        if decision.is_some() {
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+            }
+            let _ = writeln!(progress, "{}", score_line(cfg, &tally));
+            while written < cfg.games {
+                let Some(g) = &results[written] else { break };
+                if let Some(f) = pgn_file.as_mut() {
+                    let tags = vec![
+                        ("Seed".to_string(), cfg.seed.to_string()),
+                        ("Pair".to_string(), (g.pair + 1).to_string()),
+                        ("TimeControl".to_string(), limits_text(cfg, g.white_engine)),
+                    ];
+                    let _ = f.write_all(pgn::write(g, cfg.variant.name, &tags).as_bytes());
+                }
+                written += 1;
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    Ok(Summary {
+        llr: cfg.sprt.as_ref().map(|s| s.llr(&tally)),
+        tally,
+        games: results.into_iter().flatten().collect(),
+        decision,
+    })
+}
+
+fn limits_text(cfg: &MatchConfig, white_engine: usize) -> String {
+    let (w, b) = (&cfg.limits[white_engine], &cfg.limits[1 - white_engine]);
+    if w == b {
+        w.describe()
+    } else {
+        format!("White {}; Black {}", w.describe(), b.describe())
+    }
+}
+
+/// The final report.
+pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
+    let t = &s.tally;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Match: {} ({}) vs {} ({}), {}, {} games, seed {}\n",
+        cfg.engines[0].name,
+        cfg.limits[0].describe(),
+        cfg.engines[1].name,
+        cfg.limits[1].describe(),
+        cfg.variant.name,
+        s.games.len(),
+        cfg.seed
+    ));
+    out.push_str(&score_line(cfg, t));
+    out.push('\n');
+    out.push_str(&format!(
+        "W/D/L of {}: {}/{}/{}\n",
+        cfg.engines[0].name, t.wins, t.draws, t.losses
+    ));
+    match t.elo() {
+        Some((e, lo, hi)) => out.push_str(&format!(
+            "Elo difference: {:+.1} (95% interval {:+.1} to {:+.1}), from {} pairs\n",
+            e + 0.0,
+            lo + 0.0,
+            hi + 0.0,
+            t.pairs()
+        )),
+        None => out.push_str("Elo difference: no finished pair\n"),
+    }
+    out.push_str(&format!(
+        "Pentanomial (pairs by {}'s points 0, 1/2, 1, 3/2, 2): {:?}\n",
+        cfg.engines[0].name, t.penta
+    ));
+    let count = |k: Termination| s.games.iter().filter(|g| g.termination == k).count();
+    out.push_str(&format!(
+        "Endings: normal {}, adjudication {}, time forfeit {}, rules infraction {}, abandoned {}\n",
+        count(Termination::Normal),
+        count(Termination::Adjudication),
+        count(Termination::TimeForfeit),
+        count(Termination::RulesInfraction),
+        count(Termination::Abandoned)
+    ));
+    if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {
+        let (lo, hi) = sp.bounds();
+        let verdict = match s.decision {
+            Some(Decision::AcceptH1) => "H1 accepted",
+            Some(Decision::AcceptH0) => "H0 accepted",
+            None => "no decision",
+        };
+        out.push_str(&format!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} (bounds {lo:.2}, {hi:.2}): {verdict}\n",
+            sp.elo0, sp.elo1, sp.alpha, sp.beta
+        ));
+    }
+    out
+}
+
+/// `menagerie match`.
+pub fn run_cli(command: MatchCommand) -> Result<(), BoxError> {
+    let args = command.0;
+    if let Some(n) = args.make_openings {
+        let v = variants::load(&args.variant)?;
+        let list = openings::generate(
+            &v,
+            n,
+            args.opening_plies,
+            args.seed,
+            args.opening_depth,
+            args.opening_margin,
+        );
+        let mut text = format!(
+            "# {} openings for {}: menagerie match --make-openings {n} --variant {} --opening-plies {} --opening-depth {} --opening-margin {} --seed {}\n",
+            list.len(),
+            v.name,
+            v.name,
+            args.opening_plies,
+            args.opening_depth,
+            args.opening_margin,
+            args.seed
+        );
+        for o in &list {
+            text.push_str(&o.line());
+            text.push('\n');
+        }
+        match &args.out {
+            Some(path) => std::fs::write(path, text)?,
+            None => print!("{text}"),
+        }
+        if list.len() < n {
+            eprintln!("only {} balanced openings found", list.len());
+        }
+        return Ok(());
+    }
+    let mut cfg = MatchConfig::from_args(&args)?;
+    let mut err = std::io::stderr();
+    let summary = run_match(&mut cfg, &mut err)?;
+    print!("{}", report(&cfg, &summary));
+    Ok(())
+}

@@ -1,0 +1,502 @@
+//! The referee's side of XBoard (CECP v2), following the dice contract of
+//! engine-protocol/README.md: the engine sits in `force` mode while the
+//! opponent acts, hears the opponent's moves and choices (`usermove`) and
+//! every throw (`pips A/6 B/6`) just before its own turn, and gets `time`,
+//! `otim` and `go` to move. After its own move it stays on move to hear
+//! `pips` and answer its choices with `move knight:4:2` and the like.
+
+use super::cli::EngineSpec;
+use super::clock::Limits;
+use super::engine_process::EngineProcess;
+use super::log::IoLog;
+use super::player::{Fault, GameView, Player, StepKind, Turn};
+use crate::square::Color;
+use std::time::{Duration, Instant};
+
+/// How long to wait for `feature ... done=1` (after `done=0`: longer).
+const FEATURES: Duration = Duration::from_secs(2);
+const FEATURES_LONG: Duration = Duration::from_secs(20);
+const PING: Duration = Duration::from_secs(20);
+
+/// The features the referee accepts; every other one is rejected.
+const ACCEPTED: &[&str] = &[
+    "ping",
+    "setboard",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "egt",
+    "option",
+    "exclude",
+    "setscore",
+    "highlight",
+    "done",
+    "dice",
+    "choices",
+    "playother",
+];
+
+/// Splits a `feature` line's words: `a=1 b="x y"` gives (a, 1), (b, x y).
+pub fn parse_features(rest: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = rest.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        let key: String = chars
+            .by_ref()
+            .take_while(|&c| c != '=' && !c.is_whitespace())
+            .collect();
+        if key.is_empty() {
+            if chars.peek().is_none() {
+                return out;
+            }
+            continue;
+        }
+        let value: String = if chars.peek() == Some(&'"') {
+            chars.next();
+            chars.by_ref().take_while(|&c| c != '"').collect()
+        } else {
+            chars.by_ref().take_while(|c| !c.is_whitespace()).collect()
+        };
+        out.push((key, value));
+    }
+}
+
+/// Rewrites the squares in a token between our names (ranks from 1) and
+/// XBoard's (ranks from 0 on a 10-rank board); `delta` is -1 toward XBoard.
+pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
+    if ranks != 10 {
+        return token.to_string();
+    }
+    let b = token.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let square_start = c.is_ascii_lowercase()
+            && i + 1 < b.len()
+            && b[i + 1].is_ascii_digit()
+            && (i == 0 || !b[i - 1].is_ascii_alphabetic());
+        if square_start {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            let rank: i32 = token[i + 1..j].parse().unwrap_or(0);
+            out.push(c as char);
+            out.push_str(&(rank + delta).to_string());
+            i = j;
+        } else {
+            out.push(c as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Length of the square at the start of `text` (a letter and digits).
+fn square_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    if !b.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    (digits > 0).then_some(1 + digits)
+}
+
+/// The `from` and `to` squares of a two-leg move text (`b7b6,b6b5`).
+fn two_leg_ends(text: &str) -> Option<(&str, &str)> {
+    let (first, last) = text.split_once(',')?;
+    let from = &first[..square_len(first)?];
+    let via = square_len(last)?;
+    let to = &last[via..via + square_len(&last[via..])?];
+    Some((from, to))
+}
+
+/// Our token for an XBoard engine's move text: the text itself when the
+/// rules core reads it, else a plain `from to` (`b7b5`) standing for the
+/// one legal two-leg move between those squares (`b7b6,b6b5`), which is
+/// how an engine that works around XBoard 4.9's garbling of multi-leg moves
+/// sends them.
+pub fn resolve_move(pos: &crate::position::Position, text: &str) -> String {
+    if pos.parse_action(text).is_ok() || text.contains(',') {
+        return text.to_string();
+    }
+    let Some(a) = square_len(text) else {
+        return text.to_string();
+    };
+    let Some(b) = square_len(&text[a..]) else {
+        return text.to_string();
+    };
+    if a + b != text.len() {
+        return text.to_string();
+    }
+    let (from, to) = (&text[..a], &text[a..]);
+    let mut found = None;
+    for action in pos.legal_actions() {
+        let t = pos.action_text(action);
+        if two_leg_ends(&t) == Some((from, to)) {
+            if found.is_some() {
+                return text.to_string();
+            }
+            found = Some(t);
+        }
+    }
+    found.unwrap_or_else(|| text.to_string())
+}
+
+pub struct XboardClient {
+    process: EngineProcess,
+    name: Option<String>,
+    ranks: u8,
+    ping: bool,
+    setboard: bool,
+    usermove: bool,
+    time: bool,
+    /// How many of the game's steps the engine knows.
+    known: usize,
+    /// The engine is on move (after `go`), not in force mode.
+    playing: bool,
+    next_ping: i64,
+}
+
+impl XboardClient {
+    pub fn start(spec: &EngineSpec, variant: &str, log: IoLog) -> Result<XboardClient, Fault> {
+        let mut process =
+            EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), log)?;
+        process.send("xboard")?;
+        process.send("protover 2")?;
+        let mut c = XboardClient {
+            process,
+            name: None,
+            ranks: 8,
+            ping: false,
+            setboard: false,
+            usermove: false,
+            time: true,
+            known: 0,
+            playing: false,
+            next_ping: 1,
+        };
+        let mut variants: Option<Vec<String>> = None;
+        let (mut dice, mut choices) = (false, false);
+        let mut deadline = Instant::now() + FEATURES;
+        loop {
+            let line = match c.process.recv(deadline) {
+                Ok(l) => l,
+                // No `done=1`: the features so far are all there is.
+                Err(super::engine_process::ProcessError::Timeout) => break,
+                Err(e) => return Err(e.into()),
+            };
+            let Some(rest) = line.trim().strip_prefix("feature ") else {
+                continue;
+            };
+            let mut done = false;
+            for (key, value) in parse_features(rest) {
+                let on = value == "1";
+                match key.as_str() {
+                    "ping" => c.ping = on,
+                    "setboard" => c.setboard = on,
+                    "usermove" => c.usermove = on,
+                    "time" => c.time = on,
+                    "myname" => c.name = Some(value.clone()),
+                    "variants" => {
+                        variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
+                    }
+                    "dice" => dice = on,
+                    "choices" => choices = on,
+                    "done" if on => done = true,
+                    "done" => deadline = Instant::now() + FEATURES_LONG,
+                    _ => {}
+                }
+                let verdict = if ACCEPTED.contains(&key.as_str()) {
+                    "accepted"
+                } else {
+                    "rejected"
+                };
+                c.process.send(&format!("{verdict} {key}"))?;
+            }
+            if done {
+                break;
+            }
+        }
+        let v = crate::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
+        c.ranks = v.geometry.height();
+        if variant != "chess" {
+            let known = variants
+                .as_ref()
+                .is_some_and(|list| list.iter().any(|n| n == variant));
+            if !known {
+                return Err(Fault::Unsupported(format!(
+                    "no variant '{variant}' in its features"
+                )));
+            }
+        }
+        if v.has_chance_steps() && !(dice && choices) {
+            return Err(Fault::Unsupported(
+                "a dice game needs feature dice=1 choices=1".to_string(),
+            ));
+        }
+        for (k, val) in &spec.options {
+            c.process.send(&format!("option {k}={val}"))?;
+        }
+        Ok(c)
+    }
+
+    /// `ping N`, waiting for `pong N` (when the engine has `ping`); an
+    /// `Illegal move` or `Error` about a move before it is a refusal.
+    fn sync(&mut self, deadline: Instant) -> Result<(), Fault> {
+        if !self.ping {
+            return Ok(());
+        }
+        let n = self.next_ping;
+        self.next_ping += 1;
+        self.process.send(&format!("ping {n}"))?;
+        let want = format!("pong {n}");
+        loop {
+            let line = self.process.recv(deadline)?;
+            let line = line.trim();
+            if line == want {
+                return Ok(());
+            }
+            if line.starts_with("Illegal move") {
+                return Err(Fault::Refused(line.to_string()));
+            }
+        }
+    }
+
+    /// Sends the steps the engine has not heard yet.
+    fn catch_up(&mut self, game: &GameView) -> Result<(), Fault> {
+        while self.known < game.steps.len() {
+            let step = &game.steps[self.known];
+            let line = match (step.kind, step.pips) {
+                (StepKind::Throw, Some([a, b])) => format!("pips {a}/6 {b}/6"),
+                (StepKind::Throw, None) => {
+                    return Err(Fault::Unsupported(format!("no pips for {}", step.token)))
+                }
+                _ => {
+                    let m = shift_ranks(&step.token, self.ranks, -1);
+                    if self.usermove {
+                        format!("usermove {m}")
+                    } else {
+                        m
+                    }
+                }
+            };
+            self.process.send(&line)?;
+            self.known += 1;
+        }
+        Ok(())
+    }
+
+    fn send_time(&mut self, turn: &Turn) -> Result<(), Fault> {
+        if !self.time {
+            return Ok(());
+        }
+        let cs = |color: Color| {
+            let c = &turn.clocks[color.index()];
+            if c.limits.clock.is_some() {
+                c.remaining_ms / 10
+            } else {
+                c.limits.movetime.map_or(360_000, |m| m as i64 / 10)
+            }
+        };
+        self.process.send(&format!("time {}", cs(turn.actor)))?;
+        self.process
+            .send(&format!("otim {}", cs(turn.actor.opposite())))?;
+        Ok(())
+    }
+}
+
+/// The `level`/`st`/`sd` lines for the limits.
+fn time_commands(limits: &Limits) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((base, inc)) = limits.clock {
+        let secs = base / 1000;
+        let base_text = if base % 1000 == 0 {
+            format!("{}:{:02}", secs / 60, secs % 60)
+        } else {
+            // XBoard's BASE has whole seconds; round up.
+            let s = secs + 1;
+            format!("{}:{:02}", s / 60, s % 60)
+        };
+        let inc_text = if inc % 1000 == 0 {
+            (inc / 1000).to_string()
+        } else {
+            format!("{}", inc as f64 / 1000.0)
+        };
+        out.push(format!("level 0 {base_text} {inc_text}"));
+    } else if let Some(m) = limits.movetime {
+        if m % 1000 == 0 {
+            out.push(format!("st {}", m / 1000));
+        } else {
+            out.push(format!("st {}", m as f64 / 1000.0));
+        }
+    } else {
+        // Untimed: a day per move; depth (below) is the limit.
+        out.push("level 0 1440 0".to_string());
+    }
+    if let Some(d) = limits.depth {
+        out.push(format!("sd {d}"));
+    }
+    out
+}
+
+impl Player for XboardClient {
+    fn id_name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    fn new_game(&mut self, game: &GameView, limits: &Limits) -> Result<(), Fault> {
+        self.process.send("new")?;
+        if game.variant != "chess" {
+            self.process.send(&format!("variant {}", game.variant))?;
+        }
+        self.process.send("force")?;
+        // The opponent is an engine: no human throws or choices to ask for.
+        self.process.send("computer")?;
+        self.process.send("easy")?;
+        self.process.send("nopost")?;
+        for line in time_commands(limits) {
+            self.process.send(&line)?;
+        }
+        if let Some(fen) = game.start_fen {
+            if !self.setboard {
+                return Err(Fault::Unsupported(
+                    "no setboard: use openings from the start position (startpos moves ...)"
+                        .to_string(),
+                ));
+            }
+            self.process.send(&format!("setboard {fen}"))?;
+        }
+        self.known = 0;
+        self.playing = false;
+        self.catch_up(game)?;
+        self.sync(Instant::now() + PING)
+    }
+
+    fn heard_own_throw(&mut self, game: &GameView) -> Result<(), Fault> {
+        if self.playing {
+            self.catch_up(game)?;
+        }
+        Ok(())
+    }
+
+    fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
+        let game = turn.game;
+        let to_move = game.position.pending() == crate::position::Pending::Nothing;
+        if to_move {
+            if self.playing {
+                self.process.send("force")?;
+                self.playing = false;
+            }
+            self.catch_up(game)?;
+            self.send_time(turn)?;
+            self.process.send("go")?;
+            self.playing = true;
+        } else {
+            // A choice after the engine's own move: it is still on move and
+            // chooses once it hears the throw.
+            self.catch_up(game)?;
+            if !self.playing {
+                self.send_time(turn)?;
+                self.process.send("go")?;
+                self.playing = true;
+            }
+        }
+        let mut legs = String::new();
+        loop {
+            let line = self.process.recv(turn.deadline)?;
+            let trimmed = line.trim();
+            let mut words = trimmed.split_whitespace();
+            match words.next() {
+                Some("move") => {
+                    let Some(m) = words.next() else {
+                        return Err(Fault::Garbage(line.clone()));
+                    };
+                    // A multi-leg move comes one leg a line, every leg but
+                    // the last ending in a comma.
+                    legs.push_str(m);
+                    if m.ends_with(',') {
+                        continue;
+                    }
+                    self.known = game.steps.len() + 1;
+                    let text = shift_ranks(&legs, self.ranks, 1);
+                    return Ok(resolve_move(game.position, &text));
+                }
+                Some("resign") => return Err(Fault::Resigned),
+                Some(w) if w.starts_with("Illegal") => return Err(Fault::Refused(line.clone())),
+                _ => {}
+            }
+        }
+    }
+
+    fn end_game(mut self: Box<Self>, result: &str, reason: &str) {
+        let _ = self.process.send(&format!("result {result} {{{reason}}}"));
+        self.process.shutdown("quit", Duration::from_millis(500));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_split_with_quotes() {
+        let f = parse_features(r#"myname="Fairy-Max 5.0b" setboard=0 ping=1 done=0"#);
+        assert_eq!(
+            f,
+            vec![
+                ("myname".to_string(), "Fairy-Max 5.0b".to_string()),
+                ("setboard".to_string(), "0".to_string()),
+                ("ping".to_string(), "1".to_string()),
+                ("done".to_string(), "0".to_string()),
+            ]
+        );
+        assert!(parse_features("   ").is_empty());
+        assert_eq!(parse_features("x=\"unterminated").len(), 1);
+    }
+
+    #[test]
+    fn two_leg_moves_from_their_ends() {
+        use crate::position::Position;
+        assert_eq!(two_leg_ends("b7b6,b6b5"), Some(("b7", "b5")));
+        assert_eq!(two_leg_ends("a9a10,a10a8"), Some(("a9", "a8")));
+        assert_eq!(two_leg_ends("e2e4"), None);
+        let v = crate::variants::load("carnival").unwrap();
+        let pos = Position::startpos(v);
+        assert_eq!(
+            resolve_move(&pos, "g2g4"),
+            "g2g3,g2g4".replace("g2g4", "g3g4")
+        );
+        assert_eq!(resolve_move(&pos, "g2g3"), "g2g3");
+        assert_eq!(resolve_move(&pos, "zz"), "zz");
+    }
+
+    #[test]
+    fn ten_rank_squares_shift() {
+        assert_eq!(shift_ranks("a9a10", 10, -1), "a8a9");
+        assert_eq!(shift_ranks("b0c2", 10, 1), "b1c3");
+        assert_eq!(shift_ranks("N@b1", 10, -1), "N@b0");
+        assert_eq!(shift_ranks("activate:g1", 10, -1), "activate:g0");
+        assert_eq!(shift_ranks("roll:6:4", 10, -1), "roll:6:4");
+        assert_eq!(shift_ranks("knight:4:2", 10, -1), "knight:4:2");
+        assert_eq!(shift_ranks("e2e4", 8, -1), "e2e4");
+    }
+}
