@@ -1,7 +1,8 @@
 //! Nodes of the chance search at depths 3 and 4 on the test set of
 //! `tests/search.rs` (14 Carnival and 6 Truffle Hunt positions), for plain
 //! expectimax, Star1, Star2, chance nodes in the table and merged throws:
-//! `cargo bench --bench chance_search [-- DEPTH...]`.
+//! `cargo bench --bench chance_search [-- [carnival|truffle] [no-expectimax] DEPTH...]`
+//! (without expectimax, which takes long, the ratios are to Star1).
 
 use menagerie::bench::{chance_positions, chance_run, CHANCE_CONFIGS};
 use std::time::Instant;
@@ -16,10 +17,18 @@ fn main() {
     } else {
         depths
     };
-    let positions = chance_positions();
+    let skip_plain = std::env::args().any(|a| a == "no-expectimax");
+    let only = std::env::args()
+        .skip(1)
+        .find(|a| a.parse::<u32>().is_err() && a != "no-expectimax" && !a.starts_with('-'));
+    let positions: Vec<_> = chance_positions()
+        .into_iter()
+        .filter(|p| only.as_deref().is_none_or(|v| p.variant().name == v))
+        .collect();
+    println!("{} positions", positions.len());
     for depth in depths {
         let mut base = None;
-        for c in CHANCE_CONFIGS {
+        for c in CHANCE_CONFIGS.iter().skip(skip_plain as usize) {
             let start = Instant::now();
             let (nodes, _) = chance_run(&positions, depth, &|| c.searcher(16));
             let base = *base.get_or_insert(nodes);

@@ -13,7 +13,9 @@
 //! 2. **Star2** (Ballard 1983; Hauk, Buro and Schaeffer 2004): a probe of
 //!    each outcome with only its first move (the table's, else the best
 //!    ordered), which gives a lower bound of a decision node (a maximum)
-//!    and, through every option, of a choice (a minimum);
+//!    and, through every option, of a choice (a minimum); where the outcome
+//!    is a quiescence search, its evaluation (what it stands pat on) is
+//!    the probe;
 //! 3. **Star1**: full searches, each outcome with the window outside which
 //!    it decides the node, computed from the other outcomes' bounds by
 //!    bisection over `chance_value` itself, so that every cut is exact.
@@ -370,7 +372,7 @@ impl Searcher {
             }
         }
         // Star2: a lower bound of each outcome from one move.
-        if self.star2 && depth >= 1 && beta < INFINITY {
+        if self.star2 && beta < INFINITY {
             for g in 0..groups {
                 let (lo, hi) = b.of_group(g);
                 if lo == hi {
@@ -508,7 +510,8 @@ impl Searcher {
     }
 
     /// The value of the first move of a decision node, as `negamax` would
-    /// search it there: a lower bound of the node.
+    /// search it there, or at depth 0 the evaluation its quiescence search
+    /// stands on: a lower bound of the node.
     fn probe_decision(
         &mut self,
         pos: &mut Position,
@@ -527,13 +530,19 @@ impl Searcher {
         if ply >= MAX_PLY - 2 {
             return Some(-INFINITY);
         }
-        let (depth, _) = self.extended(pos, depth, ply);
-        if depth <= 0 {
-            return Some(-INFINITY);
-        }
+        let (depth, in_check) = self.extended(pos, depth, ply);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Some(self.terminal(pos, ply));
+        }
+        if depth <= 0 {
+            // A quiescence search: at least the evaluation (standing pat).
+            let stand = if in_check {
+                -INFINITY
+            } else {
+                self.evaluate(pos)
+            };
+            return Some(if stand > ca { stand } else { -INFINITY });
         }
         let tt_move = self.tt.probe(pos.hash()).map_or(0, |e| e.best);
         let first = self.order(pos, &moves, tt_move, ply)[0];
