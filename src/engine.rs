@@ -90,9 +90,12 @@ impl Engine {
             .map_err(|e| e.to_string())
     }
 
-    /// A new table of `mib` mebibytes (1 to 65536).
+    /// The largest table: 8 GiB, a third of the machines we run on.
+    pub const MAX_HASH_MIB: usize = 8192;
+
+    /// A new table of `mib` mebibytes (1 to `MAX_HASH_MIB`).
     pub fn set_hash(&mut self, mib: usize) {
-        self.hash_mib = mib.clamp(1, 1 << 16);
+        self.hash_mib = mib.clamp(1, Self::MAX_HASH_MIB);
         self.rebuild();
     }
 

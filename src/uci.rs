@@ -43,7 +43,7 @@ fn options() -> Vec<UciReply> {
             kind: OptionType::Spin {
                 default: Engine::DEFAULT_HASH_MIB as i64,
                 min: 1,
-                max: 65536,
+                max: Engine::MAX_HASH_MIB as i64,
             },
         },
         UciReply::Option {
@@ -270,8 +270,10 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                 limits,
                 Box::new(move |info, shown| {
                     let pv = shown.actions_text(&info.pv);
-                    if let Ok(mut seen) = pv_seen.lock() {
-                        seen.clone_from(&pv);
+                    if info.multipv <= 1 {
+                        if let Ok(mut seen) = pv_seen.lock() {
+                            seen.clone_from(&pv);
+                        }
                     }
                     let millis = info.time.as_millis() as u64;
                     say(
@@ -283,6 +285,8 @@ fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut P
                             nodes: Some(info.nodes),
                             nps: Some(info.nodes * 1000 / millis.max(1)),
                             time: Some(millis),
+                            multipv: Some(info.multipv),
+                            hashfull: Some(info.hashfull),
                             pv,
                             ..UciInfo::default()
                         }),

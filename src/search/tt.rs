@@ -70,15 +70,21 @@ pub struct Table {
 
 impl Table {
     /// A table of about `mib` mebibytes.
+    /// A table of about `mib` MiB; when the memory is not there it takes
+    /// half, and half again, rather than abort the engine.
     pub fn new(mib: usize) -> Table {
-        let size = (mib.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1024);
-        Table {
-            slots: (0..size)
-                .map(|_| Slot {
+        let mut size =
+            (mib.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Slot>()).max(1024);
+        loop {
+            let mut slots: Vec<Slot> = Vec::new();
+            if size <= 1024 || slots.try_reserve_exact(size).is_ok() {
+                slots.extend((0..size).map(|_| Slot {
                     check: AtomicU64::new(0),
                     data: AtomicU64::new(0),
-                })
-                .collect(),
+                }));
+                return Table { slots };
+            }
+            size /= 2;
         }
     }
 

@@ -257,8 +257,11 @@ impl Session {
             C::Status => {}
             C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
             C::Computer => self.opponent_is_engine = true,
-            C::Memory(mib) => self.engine.set_hash(mib.clamp(1, 1 << 16) as usize),
-            C::Cores(_) | C::EgtPath { .. } => {}
+            C::Memory(mib) => self
+                .engine
+                .set_hash(mib.clamp(1, Engine::MAX_HASH_MIB as u64) as usize),
+            C::Cores(n) => self.engine.set_threads(n.clamp(1, 64) as usize),
+            C::EgtPath { .. } => {}
             C::Option { name, value } => self.option(&name, value.as_deref(), text),
             C::Exclude(_) | C::Include(_) => self.not_now(text),
             C::Lift(square) => self.highlight(&square),
