@@ -13,7 +13,7 @@ use menagerie::bench;
 use menagerie::outcome::Outcome;
 use menagerie::perft;
 use menagerie::position::{Pending, Position};
-use menagerie::search::{Limits, Searcher, MATE, MATE_BOUND};
+use menagerie::search::{mate_in_moves, Limits, Searcher};
 use menagerie::selfplay;
 use menagerie::uci;
 use menagerie::variants;
@@ -340,12 +340,9 @@ fn run_search(
 }
 
 fn score_text(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mate -{}", (MATE + score + 1) / 2)
-    } else {
-        format!("cp {score}")
+    match mate_in_moves(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
     }
 }
 

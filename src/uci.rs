@@ -9,7 +9,7 @@
 use crate::engine::Engine;
 use crate::perft;
 use crate::position::Pending;
-use crate::search::{Limits, MATE, MATE_BOUND};
+use crate::search::{mate_in_moves, Limits};
 use crate::square::Color;
 use crate::variants;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
@@ -22,7 +22,8 @@ use std::time::Duration;
 /// Where replies go; shared with the search thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
-fn say(out: &Output, reply: impl std::fmt::Display) {
+/// Prints one reply and flushes: the search thread prints too.
+pub(crate) fn say(out: &Output, reply: impl std::fmt::Display) {
     if let Ok(mut o) = out.lock() {
         let _ = writeln!(o, "{reply}");
         let _ = o.flush();
@@ -83,12 +84,9 @@ fn variant_info(engine: &Engine) -> String {
 }
 
 fn score(v: i32) -> UciScore {
-    if v >= MATE_BOUND {
-        UciScore::mate((MATE - v + 1) / 2)
-    } else if v <= -MATE_BOUND {
-        UciScore::mate(-((MATE + v + 1) / 2))
-    } else {
-        UciScore::cp(v)
+    match mate_in_moves(v) {
+        Some(moves) => UciScore::mate(moves),
+        None => UciScore::cp(v),
     }
 }
 

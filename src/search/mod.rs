@@ -31,6 +31,18 @@ use tt::{Bound, Entry, Table};
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// The moves to mate a score stands for: positive when the side it is for
+/// mates, negative when it is mated; `None` for a score that is no mate.
+pub fn mate_in_moves(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-((MATE + score + 1) / 2))
+    } else {
+        None
+    }
+}
 const INFINITY: i32 = MATE + 1;
 const MAX_PLY: usize = 96;
 /// The most principal variations reported at once (UCI `MultiPV`).

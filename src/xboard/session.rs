@@ -8,10 +8,10 @@ use super::Event;
 use crate::engine::Engine;
 use crate::outcome::{Ending, Outcome};
 use crate::position::{Pending, Position};
-use crate::search::{Limits, MATE, MATE_BOUND};
+use crate::search::{mate_in_moves, Limits};
 use crate::selfplay::DiceRoller;
 use crate::square::Color;
-use crate::uci::Output;
+use crate::uci::{say, Output};
 use crate::variants;
 use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
@@ -21,13 +21,6 @@ use std::time::Duration;
 
 /// The word that starts the answer to our `askuser` for a choice.
 const CHOICE_TAG: &str = "choice";
-
-fn say(out: &Output, reply: impl std::fmt::Display) {
-    if let Ok(mut o) = out.lock() {
-        let _ = writeln!(o, "{reply}");
-        let _ = o.flush();
-    }
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
@@ -915,11 +908,5 @@ fn is_step_token(text: &str) -> bool {
 
 /// Our score in XBoard's scale: centipawns, mates as 100000 + moves.
 fn thinking_score(v: i32) -> i32 {
-    if v >= MATE_BOUND {
-        XboardReply::mate_score((MATE - v + 1) / 2)
-    } else if v <= -MATE_BOUND {
-        XboardReply::mate_score(-((MATE + v + 1) / 2))
-    } else {
-        v
-    }
+    mate_in_moves(v).map_or(v, XboardReply::mate_score)
 }
