@@ -36,7 +36,7 @@ pub mod xboard;
 
 pub use error::ProtocolError;
 pub use options::OptionType;
-pub use square::{SquareError, SquareName};
+pub use square::{shift_rank_numbers, square_len, SquareError, SquareName};
 pub use uci::{
     parse_uci, GoParams, ScoreBound, ScoreValue, StartPosition, UciCommand, UciInfo, UciReply,
     UciScore,

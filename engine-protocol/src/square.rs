@@ -156,6 +156,44 @@ impl fmt::Display for SquareError {
 
 impl Error for SquareError {}
 
+/// Length of the square name that starts `text` (`e4` is 2, `a10` 3): a
+/// lower-case file letter and at least one digit.
+pub fn square_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    if !b.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    (digits > 0).then_some(1 + digits)
+}
+
+/// Adds `delta` to the rank number of every square named in `text` (a
+/// move, a drop, a step token): XBoard numbers the ranks of a 10-rank
+/// board from 0, UCI from 1. A square is a lower-case letter and digits
+/// not preceded by another letter, so words such as `knight:4:2` stay.
+pub fn shift_rank_numbers(text: &str, delta: i64) -> String {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let after_letter = i > 0 && b[i - 1].is_ascii_alphabetic();
+        match square_len(&text[i..]).filter(|_| !after_letter) {
+            Some(len) => {
+                let rank: i64 = text[i + 1..i + len].parse().unwrap_or(0);
+                out.push(b[i] as char);
+                out.push_str(&rank.saturating_add(delta).to_string());
+                i += len;
+            }
+            None => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,5 +346,18 @@ mod tests {
             let err: Box<dyn Error> = Box::new(result.unwrap_err());
             assert_eq!(err.to_string(), message);
         }
+    }
+
+    #[test]
+    fn rank_numbers_shift_in_moves_and_tokens() {
+        assert_eq!(shift_rank_numbers("a9a10", -1), "a8a9");
+        assert_eq!(shift_rank_numbers("b0c2", 1), "b1c3");
+        assert_eq!(shift_rank_numbers("N@b1", -1), "N@b0");
+        assert_eq!(shift_rank_numbers("d2c3,c3c4", -1), "d1c2,c2c3");
+        assert_eq!(shift_rank_numbers("activate:g1", -1), "activate:g0");
+        assert_eq!(shift_rank_numbers("knight:4:2", -1), "knight:4:2");
+        assert_eq!(shift_rank_numbers("é9a1", -1), "é9a0");
+        assert_eq!(square_len("a10b2"), Some(3));
+        assert_eq!(square_len("N@b1"), None);
     }
 }

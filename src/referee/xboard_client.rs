@@ -84,41 +84,10 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
     if ranks != 10 {
         return token.to_string();
     }
-    let b = token.as_bytes();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        let square_start = c.is_ascii_lowercase()
-            && i + 1 < b.len()
-            && b[i + 1].is_ascii_digit()
-            && (i == 0 || !b[i - 1].is_ascii_alphabetic());
-        if square_start {
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            let rank: i32 = token[i + 1..j].parse().unwrap_or(0);
-            out.push(c as char);
-            out.push_str(&(rank + delta).to_string());
-            i = j;
-        } else {
-            out.push(c as char);
-            i += 1;
-        }
-    }
-    out
+    engine_protocol::shift_rank_numbers(token, delta as i64)
 }
 
-/// Length of the square at the start of `text` (a letter and digits).
-fn square_len(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
-    if !b.first()?.is_ascii_lowercase() {
-        return None;
-    }
-    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    (digits > 0).then_some(1 + digits)
-}
+use engine_protocol::square_len;
 
 /// The `from` and `to` squares of a two-leg move text (`b7b6,b6b5`).
 fn two_leg_ends(text: &str) -> Option<(&str, &str)> {

@@ -277,30 +277,7 @@ impl Dialect {
         if !self.ranks_from_zero {
             return text.to_string();
         }
-        let b = text.as_bytes();
-        let mut out = String::new();
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            let starts_square = c.is_ascii_lowercase()
-                && b.get(i + 1).is_some_and(|d| d.is_ascii_digit())
-                && (i == 0 || !b[i - 1].is_ascii_alphabetic());
-            if starts_square {
-                let mut j = i + 1;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let rank: i64 = text[i + 1..j].parse().unwrap_or(-100);
-                let shifted = if to_xboard { rank - 1 } else { rank + 1 };
-                out.push(c as char);
-                out.push_str(&shifted.to_string());
-                i = j;
-            } else {
-                out.push(c as char);
-                i += 1;
-            }
-        }
-        out
+        engine_protocol::shift_rank_numbers(text, if to_xboard { -1 } else { 1 })
     }
 
     /// Our move or step text in XBoard's form.
@@ -315,8 +292,8 @@ impl Dialect {
         let ours = self.rename_dropped(&self.shift_ranks(text, false), false);
         match ours.split_once(',') {
             Some((first, last)) if first.len() >= 2 => {
-                let from_len = square_len(first.as_bytes());
-                let via_len = square_len(last.as_bytes());
+                let from_len = engine_protocol::square_len(first);
+                let via_len = engine_protocol::square_len(last);
                 match (from_len, via_len) {
                     (Some(f), Some(v)) => {
                         format!("{}{},{}", &first[..f], &last[..v], last)
@@ -388,12 +365,6 @@ pub fn xbetza(v: &Variant, kind: Kind) -> String {
     }
     out.push_str(&modifiers);
     out
-}
-
-/// Length of the square name that starts `b` (`e4`, `a10`).
-fn square_len(b: &[u8]) -> Option<usize> {
-    let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
-    (b.first().is_some_and(|c| c.is_ascii_lowercase()) && digits > 0).then_some(1 + digits)
 }
 
 /// The Betza atom of an (a, b) leaper.
