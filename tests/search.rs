@@ -93,9 +93,9 @@ fn carnival_choice_after_a_throw_is_a_decision() {
 }
 
 #[test]
-fn carnival_mate_that_needs_a_throw_is_scored_by_its_probability() {
-    // 1.Nc3: a throw giving a leaper from c3 to e8 that Black cannot answer
-    // mates; the position after the move is good for White but not a mate.
+fn a_pending_throw_is_not_a_decision() {
+    // After 1.Nc3 the dice are due: there is no move to choose. (The value
+    // of a mate that needs a throw is tested in tests/mates.rs.)
     let v = variants::load("carnival").unwrap();
     let mut pos = Position::startpos(v);
     pos.play_action_text("b1c3").unwrap();
