@@ -122,19 +122,20 @@ impl Session {
         }
         // Our own words: the answer to `askuser choice ...`, and a throw or
         // choice token sent bare.
-        if let Some(answer) = text.strip_prefix(CHOICE_TAG).filter(|r| r.starts_with(' ')) {
+        let answer = text.strip_prefix(CHOICE_TAG).filter(|r| r.starts_with(' '));
+        let go_on = if let Some(answer) = answer {
             self.user_step(answer.trim());
-            return true;
-        }
-        if is_step_token(text) {
+            true
+        } else if is_step_token(text) {
             self.user_step(text);
-            return true;
-        }
-        let go_on = match parse_xboard(text) {
-            Ok(command) => self.command(command, text),
-            Err(e) => {
-                self.say(XboardReply::error(&e, text));
-                true
+            true
+        } else {
+            match parse_xboard(text) {
+                Ok(command) => self.command(command, text),
+                Err(e) => {
+                    self.say(XboardReply::error(&e, text));
+                    true
+                }
             }
         };
         // A `ping` held back for our move is answered once no move of ours
