@@ -229,6 +229,12 @@ fn broken_engines_lose_and_the_match_goes_on() {
         ("garbage", "echo 'bestmove z9z9'", "rules infraction 2"),
         ("crasher", "exit 3", "abandoned 2"),
         ("silent", "sleep 5", "abandoned 2"),
+        // Talks without end and never moves: its time runs out all the same.
+        (
+            "chatter",
+            "while true; do echo 'info depth 1'; done",
+            "abandoned 2",
+        ),
     ];
     for (name, on_go, ending) in cases {
         let fake = fake_uci(&format!("{name}.sh"), on_go);

@@ -157,14 +157,16 @@ impl fmt::Display for SquareError {
 impl Error for SquareError {}
 
 /// Length of the square name that starts `text` (`e4` is 2, `a10` 3): a
-/// lower-case file letter and at least one digit.
+/// lower-case file letter and a rank of one or two digits, without a
+/// leading zero (`a0` is XBoard's first rank of a 10-rank board).
 pub fn square_len(text: &str) -> Option<usize> {
     let b = text.as_bytes();
     if !b.first()?.is_ascii_lowercase() {
         return None;
     }
     let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    (digits > 0).then_some(1 + digits)
+    let leading_zero = digits == 2 && b[1] == b'0';
+    ((1..=2).contains(&digits) && !leading_zero).then_some(1 + digits)
 }
 
 /// Adds `delta` to the rank number of every square named in `text` (a
@@ -359,5 +361,12 @@ mod tests {
         assert_eq!(shift_rank_numbers("é9a1", -1), "é9a0");
         assert_eq!(square_len("a10b2"), Some(3));
         assert_eq!(square_len("N@b1"), None);
+        // Not squares: left alone, so that they fail as moves.
+        assert_eq!(square_len("b999a2"), None);
+        assert_eq!(square_len("b08b06"), None);
+        assert_eq!(
+            shift_rank_numbers("b99999999999999999999a2", -1),
+            "b99999999999999999999a1"
+        );
     }
 }

@@ -2,12 +2,29 @@
 //! read from its standard output by a reader thread, with deadlines, so a
 //! silent engine never blocks the referee.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::log::IoLog;
+
+/// Lines read ahead of the referee.
+const LINES_QUEUED: usize = 4096;
+/// The longest line kept; engines' lines are far shorter.
+const LINE_BYTES: u64 = 64 * 1024;
+
+/// Reads and drops the rest of a line that was too long.
+fn skip_line<R: BufRead>(reader: &mut R) -> std::io::Result<()> {
+    let mut rest = Vec::new();
+    loop {
+        rest.clear();
+        let n = Read::take(&mut *reader, LINE_BYTES).read_until(b'\n', &mut rest)?;
+        if n == 0 || rest.last() == Some(&b'\n') {
+            return Ok(());
+        }
+    }
+}
 
 /// Why talking to an engine process failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,15 +87,21 @@ impl EngineProcess {
             let _ = child.wait();
             return Err(ProcessError::Spawn(format!("{program}: no stdout")));
         };
-        let (tx, rx) = mpsc::channel();
+        // Bounded: an engine that floods its output waits for the referee
+        // instead of filling the memory.
+        let (tx, rx) = mpsc::sync_channel(LINES_QUEUED);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                // A line is cut at LINE_BYTES; the rest of it is skipped.
+                match Read::take(&mut reader, LINE_BYTES).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        if buf.last() != Some(&b'\n') && skip_line(&mut reader).is_err() {
+                            break;
+                        }
                         // Bad UTF-8 is garbage, not a reason to stop reading.
                         let line = String::from_utf8_lossy(&buf)
                             .trim_end_matches(['\n', '\r'])
@@ -113,7 +136,13 @@ impl EngineProcess {
 
     /// The next line, waiting at most until `deadline`.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, ProcessError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
+        // Past the deadline even a queued line is too late: an engine that
+        // talks without end must still run out of time.
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(ProcessError::Timeout);
+        }
+        let wait = deadline - now;
         match self.lines.recv_timeout(wait) {
             Ok(line) => {
                 self.log.write('<', &line);

@@ -165,7 +165,8 @@ impl XboardClient {
         };
         let mut variants: Option<Vec<String>> = None;
         let (mut dice, mut choices) = (false, false);
-        let mut deadline = Instant::now() + FEATURES;
+        let start = Instant::now();
+        let mut deadline = start + FEATURES;
         loop {
             let line = match c.process.recv(deadline) {
                 Ok(l) => l,
@@ -191,7 +192,8 @@ impl XboardClient {
                     "dice" => dice = on,
                     "choices" => choices = on,
                     "done" if on => done = true,
-                    "done" => deadline = Instant::now() + FEATURES_LONG,
+                    // `done=0` asks for more time, once: counted from the start.
+                    "done" => deadline = start + FEATURES_LONG,
                     _ => {}
                 }
                 let verdict = if ACCEPTED.contains(&key.as_str()) {
@@ -281,7 +283,8 @@ impl XboardClient {
         let cs = |color: Color| {
             let c = &turn.clocks[color.index()];
             if c.limits.clock.is_some() {
-                c.remaining_ms / 10
+                // Within the margin a clock may be just below zero.
+                c.remaining_ms.max(1) / 10
             } else {
                 c.limits.movetime.map_or(360_000, |m| m as i64 / 10)
             }

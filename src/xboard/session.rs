@@ -794,12 +794,7 @@ impl Session {
     /// XBoard 4.9 garbles two-leg moves it relays, so they go plain when
     /// they can.
     fn short_form(&self, text: &str) -> Option<String> {
-        let (first, last) = text.split_once(',')?;
-        let short = format!(
-            "{}{}",
-            first.get(..first.len() / 2)?,
-            last.get(last.len() / 2..)?
-        );
+        let short = join_legs(text)?;
         (self.short_two_leg(&short).as_deref() == Some(text)).then_some(short)
     }
 
@@ -815,12 +810,7 @@ impl Session {
             if text == short {
                 return None;
             }
-            if let Some((first, last)) = text.split_once(',') {
-                let joined = format!(
-                    "{}{}",
-                    first.get(..first.len() / 2).unwrap_or(""),
-                    last.get(last.len() / 2..).unwrap_or("")
-                );
+            if let Some(joined) = join_legs(&text) {
                 if joined == short {
                     if found.is_some() {
                         return None;
@@ -889,6 +879,15 @@ impl Session {
         }
         self.say(XboardReply::Highlight(rows.join("/")));
     }
+}
+
+/// A two-leg move's first and last squares joined (`b7b6,b6b5` gives
+/// `b7b5`), promotion letter kept.
+fn join_legs(text: &str) -> Option<String> {
+    let (first, last) = text.split_once(',')?;
+    let from = engine_protocol::square_len(first)?;
+    let via = engine_protocol::square_len(last)?;
+    Some(format!("{}{}", &first[..from], &last[via..]))
 }
 
 fn color_name(c: Color) -> &'static str {
