@@ -187,7 +187,8 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
-    let mut results: Vec<Option<GameRecord>> = vec![None; cfg.games];
+    // Played games by index (a map: `--games` may be huge under an SPRT).
+    let mut results: std::collections::BTreeMap<usize, GameRecord> = Default::default();
     let mut tally = Tally::default();
     let mut written = 0;
     let mut decision = None;
@@ -233,9 +234,9 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
                 g.reason
             );
             tally.add_game(first_engine_points(&g));
-            results[i] = Some(g);
+            results.insert(i, g);
             let pair = i / 2;
-            if let (Some(a), Some(b)) = (&results[2 * pair], &results[2 * pair + 1]) {
+            if let (Some(a), Some(b)) = (results.get(&(2 * pair)), results.get(&(2 * pair + 1))) {
                 tally.add_pair(first_engine_points(a) + first_engine_points(b));
                 if let Some(s) = &cfg.sprt {
                     if decision.is_none() {
@@ -248,7 +249,9 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
             }
             let _ = writeln!(progress, "{}", score_line(cfg, &tally));
             while written < cfg.games {
-                let Some(g) = &results[written] else { break };
+                let Some(g) = results.get(&written) else {
+                    break;
+                };
                 if let Some(f) = pgn_file.as_mut() {
                     let tags = vec![
                         ("Seed".to_string(), cfg.seed.to_string()),
@@ -267,7 +270,7 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     Ok(Summary {
         llr: cfg.sprt.as_ref().map(|s| s.llr(&tally)),
         tally,
-        games: results.into_iter().flatten().collect(),
+        games: results.into_values().collect(),
         decision,
     })
 }
