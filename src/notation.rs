@@ -81,12 +81,45 @@ impl Position {
             })
     }
 
+    /// The one legal two-leg move whose first and last squares `short`
+    /// names (`b7b5` for `b7b6,b6b5`), if no other legal move joins them
+    /// and none is written `short` itself. XBoard 4.9 garbles two-leg moves
+    /// it relays, so its users send them plain when they can.
+    pub fn two_leg_from_ends(&self, short: &str) -> Option<Move> {
+        if short.contains(',') {
+            return None;
+        }
+        let mut found = None;
+        for m in self.legal_moves().iter().copied() {
+            let text = self.move_text(m);
+            if text == short {
+                return None;
+            }
+            if two_leg_ends(&text).as_deref() == Some(short) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        found
+    }
+
     /// Parses and plays a move; on error the position is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveTextError> {
         let m = self.parse_move(text)?;
         self.make_move(m);
         Ok(m)
     }
+}
+
+/// A two-leg move's text from its first square to its last, promotion
+/// letter kept: `b7b6,b6b5` gives `b7b5`.
+pub fn two_leg_ends(text: &str) -> Option<String> {
+    let (first, last) = text.split_once(',')?;
+    let from = square_len(first.as_bytes())?;
+    let via = square_len(last.as_bytes())?;
+    Some(format!("{}{}", &first[..from], &last[via..]))
 }
 
 /// Square, square, optional promotion letter; or a drop `X@sq`.

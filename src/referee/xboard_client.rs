@@ -87,47 +87,15 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
     engine_protocol::shift_rank_numbers(token, delta as i64)
 }
 
-use engine_protocol::square_len;
-
-/// The `from` and `to` squares of a two-leg move text (`b7b6,b6b5`).
-fn two_leg_ends(text: &str) -> Option<(&str, &str)> {
-    let (first, last) = text.split_once(',')?;
-    let from = &first[..square_len(first)?];
-    let via = square_len(last)?;
-    let to = &last[via..via + square_len(&last[via..])?];
-    Some((from, to))
-}
-
 /// Our token for an XBoard engine's move text: the text itself when the
-/// rules core reads it, else a plain `from to` (`b7b5`) standing for the
-/// one legal two-leg move between those squares (`b7b6,b6b5`), which is
-/// how an engine that works around XBoard 4.9's garbling of multi-leg moves
-/// sends them.
+/// rules core reads it, else the one two-leg move a plain `from to` stands
+/// for (`b7b5` for `b7b6,b6b5`; see `Position::two_leg_from_ends`).
 pub fn resolve_move(pos: &crate::position::Position, text: &str) -> String {
-    if pos.parse_action(text).is_ok() || text.contains(',') {
+    if pos.parse_action(text).is_ok() || pos.pending() != crate::position::Pending::Nothing {
         return text.to_string();
     }
-    let Some(a) = square_len(text) else {
-        return text.to_string();
-    };
-    let Some(b) = square_len(&text[a..]) else {
-        return text.to_string();
-    };
-    if a + b != text.len() {
-        return text.to_string();
-    }
-    let (from, to) = (&text[..a], &text[a..]);
-    let mut found = None;
-    for action in pos.legal_actions() {
-        let t = pos.action_text(action);
-        if two_leg_ends(&t) == Some((from, to)) {
-            if found.is_some() {
-                return text.to_string();
-            }
-            found = Some(t);
-        }
-    }
-    found.unwrap_or_else(|| text.to_string())
+    pos.two_leg_from_ends(text)
+        .map_or_else(|| text.to_string(), |m| pos.move_text(m))
 }
 
 pub struct XboardClient {
@@ -447,9 +415,10 @@ mod tests {
 
     #[test]
     fn two_leg_moves_from_their_ends() {
+        use crate::notation::two_leg_ends;
         use crate::position::Position;
-        assert_eq!(two_leg_ends("b7b6,b6b5"), Some(("b7", "b5")));
-        assert_eq!(two_leg_ends("a9a10,a10a8"), Some(("a9", "a8")));
+        assert_eq!(two_leg_ends("b7b6,b6b5").as_deref(), Some("b7b5"));
+        assert_eq!(two_leg_ends("a9a10,a10a8").as_deref(), Some("a9a8"));
         assert_eq!(two_leg_ends("e2e4"), None);
         let v = crate::variants::load("carnival").unwrap();
         let pos = Position::startpos(v);

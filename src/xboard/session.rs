@@ -6,6 +6,7 @@
 use super::dialect::Dialect;
 use super::Event;
 use crate::engine::Engine;
+use crate::notation::two_leg_ends;
 use crate::outcome::{Ending, Outcome};
 use crate::position::{Pending, Position};
 use crate::search::{mate_in_moves, Limits};
@@ -790,36 +791,19 @@ impl Session {
     }
 
     /// A two-leg move (`b7b6,b6b5`) written from square to square
-    /// (`b7b5`) when no other legal move joins the same two squares.
-    /// XBoard 4.9 garbles two-leg moves it relays, so they go plain when
-    /// they can.
+    /// (`b7b5`) when that names it alone (see `two_leg_from_ends`).
     fn short_form(&self, text: &str) -> Option<String> {
-        let short = join_legs(text)?;
+        let short = two_leg_ends(text)?;
         (self.short_two_leg(&short).as_deref() == Some(text)).then_some(short)
     }
 
     /// The one legal two-leg move a plain `from to` text stands for.
     fn short_two_leg(&self, short: &str) -> Option<String> {
         let pos = self.pos();
-        if short.contains(',') || pos.pending() != Pending::Nothing {
+        if pos.pending() != Pending::Nothing {
             return None;
         }
-        let mut found = None;
-        for m in pos.legal_moves().iter() {
-            let text = pos.move_text(*m);
-            if text == short {
-                return None;
-            }
-            if let Some(joined) = join_legs(&text) {
-                if joined == short {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(text);
-                }
-            }
-        }
-        found
+        pos.two_leg_from_ends(short).map(|m| pos.move_text(m))
     }
 
     /// Answers `lift SQ` with the squares the piece there may go to.
@@ -879,15 +863,6 @@ impl Session {
         }
         self.say(XboardReply::Highlight(rows.join("/")));
     }
-}
-
-/// A two-leg move's first and last squares joined (`b7b6,b6b5` gives
-/// `b7b5`), promotion letter kept.
-fn join_legs(text: &str) -> Option<String> {
-    let (first, last) = text.split_once(',')?;
-    let from = engine_protocol::square_len(first)?;
-    let via = engine_protocol::square_len(last)?;
-    Some(format!("{}{}", &first[..from], &last[via..]))
 }
 
 fn color_name(c: Color) -> &'static str {
