@@ -70,21 +70,22 @@ impl Position {
     /// Records the throw (a, b) (either order); the throw must be pending.
     pub fn apply_roll(&mut self, a: u8, b: u8) -> Result<(), ActionError> {
         let (a, b) = leaper(a, b);
-        let text = format!("roll:{a}:{b}");
+        // The text only for an error (this runs at every chance node).
+        let text = || format!("roll:{a}:{b}");
         let model = match (self.pending, self.variant.chance) {
             (Pending::Roll, Some(model)) => model,
-            _ => return Err(ActionError::NotPending(text)),
+            _ => return Err(ActionError::NotPending(text())),
         };
         if !(1..=6).contains(&b) || a > 6 {
-            return Err(ActionError::Illegal(text));
+            return Err(ActionError::Illegal(text()));
         }
         self.push_chance_undo(Action::Roll(a, b));
-        match model.resolve(a, b) {
-            ThrowResult::Fixed(l) => {
+        match model.fixed(a, b) {
+            Some(l) => {
                 self.set_actor_leaper(l);
                 self.set_pending(Pending::Nothing);
             }
-            ThrowResult::Choice(_) => self.set_pending(Pending::Choose(a, b)),
+            None => self.set_pending(Pending::Choose(a, b)),
         }
         Ok(())
     }
@@ -92,12 +93,12 @@ impl Position {
     /// Records the actor's choice of leaper; a choice must be pending.
     pub fn apply_choice(&mut self, l: Leaper) -> Result<(), ActionError> {
         let l = leaper(l.0, l.1);
-        let text = format!("knight:{}:{}", l.0, l.1);
-        if !matches!(self.pending, Pending::Choose(..)) {
-            return Err(ActionError::NotPending(text));
-        }
-        if !self.choices().contains(&l) {
-            return Err(ActionError::Illegal(text));
+        let text = || format!("knight:{}:{}", l.0, l.1);
+        let (Pending::Choose(a, b), Some(model)) = (self.pending, self.variant.chance) else {
+            return Err(ActionError::NotPending(text()));
+        };
+        if !model.offers(a, b, l) {
+            return Err(ActionError::Illegal(text()));
         }
         self.push_chance_undo(Action::Choose(l));
         self.set_actor_leaper(l);
@@ -327,9 +328,9 @@ impl Position {
 
     /// Wakes the actor's piece on the square (paid from its store), or stops.
     pub fn apply_activation(&mut self, choice: Option<Square>) -> Result<(), ActionError> {
-        let text = self.action_text(Action::Activate(choice));
+        let text = |p: &Position| p.action_text(Action::Activate(choice));
         if self.pending != Pending::Activate {
-            return Err(ActionError::NotPending(text));
+            return Err(ActionError::NotPending(text(self)));
         }
         let Some(sq) = choice else {
             self.push_undo(Action::Activate(None), None, None);
@@ -337,7 +338,7 @@ impl Position {
             return Ok(());
         };
         if !self.activations().contains(&sq) {
-            return Err(ActionError::Illegal(text));
+            return Err(ActionError::Illegal(text(self)));
         }
         let asleep = self.board[sq.index()];
         let Some((awake, cost)) = self
@@ -346,7 +347,7 @@ impl Position {
             .as_ref()
             .and_then(|t| t.wake[asleep.kind() as usize])
         else {
-            return Err(ActionError::Illegal(text));
+            return Err(ActionError::Illegal(text(self)));
         };
         self.push_undo(Action::Activate(Some(sq)), None, Some((sq, asleep)));
         let k = keys();

@@ -55,6 +55,32 @@ impl ChanceModel {
         out
     }
 
+    /// The leaper the throw (a, b) with a >= b fixes, or `None` when it
+    /// offers a choice (without allocating: every chance node asks).
+    pub fn fixed(&self, a: u8, b: u8) -> Option<Leaper> {
+        let ChanceModel::KnightDice { oblique } = *self;
+        let plain = if oblique { a != b } else { a != 6 };
+        plain.then(|| leaper(a, b))
+    }
+
+    /// Whether the throw (a, b) with a >= b offers the leaper `l`.
+    pub fn offers(&self, a: u8, b: u8, l: Leaper) -> bool {
+        let ChanceModel::KnightDice { oblique } = *self;
+        let l = leaper(l.0, l.1);
+        let in_range = |hi: u8| l.1 >= 1 && l.0 <= hi;
+        if self.fixed(a, b).is_some() {
+            return false;
+        }
+        if oblique {
+            // A double a: (a, m) with m from 1 to 6, m != a.
+            in_range(6) && l.0 != l.1 && (l.0 == a || l.1 == a)
+        } else if b == 6 {
+            in_range(5)
+        } else {
+            in_range(5) && (l.0 == b || l.1 == b)
+        }
+    }
+
     /// What the throw (a, b) with a >= b decides.
     pub fn resolve(&self, a: u8, b: u8) -> ThrowResult {
         let ChanceModel::KnightDice { oblique } = *self;
@@ -77,6 +103,29 @@ impl ChanceModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_and_offers_agree_with_resolve() {
+        for oblique in [false, true] {
+            let m = ChanceModel::KnightDice { oblique };
+            for (a, b, _) in m.throws() {
+                let r = m.resolve(a, b);
+                assert_eq!(
+                    m.fixed(a, b),
+                    match &r {
+                        ThrowResult::Fixed(l) => Some(*l),
+                        ThrowResult::Choice(_) => None,
+                    }
+                );
+                for x in 0..=7u8 {
+                    for y in 0..=x {
+                        let offered = matches!(&r, ThrowResult::Choice(o) if o.contains(&(x, y)));
+                        assert_eq!(m.offers(a, b, (x, y)), offered, "{a}{b} {x}:{y}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn probabilities_sum_to_one_and_sequences_count() {

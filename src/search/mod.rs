@@ -7,7 +7,9 @@
 //! any game beyond the rules core's interface, and never prints: progress
 //! goes to a callback. Several threads share one table (`smp.rs`).
 
+mod chance_bounds;
 mod chance_node;
+mod chance_tree;
 pub mod eval;
 pub mod limits;
 mod ordering;
@@ -44,6 +46,14 @@ pub fn mate_in_moves(score: i32) -> Option<i32> {
     }
 }
 const INFINITY: i32 = MATE + 1;
+/// The first half-width of the root's aspiration window, in centipawns.
+const ASPIRATION: i32 = 25;
+/// The futility margin per ply of depth, in centipawns.
+const FUTILITY: i32 = 150;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 14;
+/// What a capture may gain beyond its victim's value (delta pruning).
+const DELTA_MARGIN: i32 = 200;
 const MAX_PLY: usize = 96;
 /// The most principal variations reported at once (UCI `MultiPV`).
 pub const MAX_MULTIPV: usize = 64;
@@ -100,8 +110,16 @@ pub struct Searcher {
     pub multipv: usize,
     /// The depth of the current iteration.
     root_depth: i32,
+    /// Whether the game being searched has chance events.
+    dice: bool,
     eval: Option<(String, Evaluator)>,
+    /// Evaluations by position hash (`EVAL_CACHE` slots, one way).
+    eval_cache: Vec<(u64, i32)>,
     killers: [[u32; 2]; MAX_PLY],
+    /// Per ply: the best move of the last child searched at the throw of
+    /// that ply (the children differ in a leaper or a store, and their best
+    /// moves are mostly the same: tried right after the table's move).
+    sibling: [u32; MAX_PLY],
     history: Vec<i32>,
     nodes: u64,
     seldepth: u32,
@@ -140,8 +158,11 @@ impl Searcher {
             reductions: true,
             multipv: 1,
             root_depth: 0,
+            dice: false,
             eval: None,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             killers: [[0; 2]; MAX_PLY],
+            sibling: [0; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
             nodes: 0,
             seldepth: 0,
@@ -176,6 +197,7 @@ impl Searcher {
     pub(crate) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers = [[0; 2]; MAX_PLY];
+        self.sibling = [0; MAX_PLY];
     }
 
     fn evaluator(&mut self, pos: &Position) -> &Evaluator {
@@ -183,15 +205,36 @@ impl Searcher {
         if self.eval.as_ref().is_some_and(|(n, _)| n != name) {
             self.eval = None;
         }
+        if self.eval.is_none() {
+            self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+        }
         let (_, e) = self
             .eval
             .get_or_insert_with(|| (name.to_string(), Evaluator::new(pos.variant())));
         e
     }
 
-    /// Static evaluation for the side to move.
+    /// Static evaluation for the side to move (remembered by the hash: a
+    /// throw's children are probed with it, then searched).
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.evaluator(pos).evaluate(pos)
+        let key = pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        if self.eval.is_some() && self.eval_cache[slot].0 == key {
+            return self.eval_cache[slot].1;
+        }
+        let v = self.evaluator(pos).evaluate(pos);
+        self.eval_cache[slot] = (key, v);
+        v
+    }
+
+    /// Whether a side has lost its last piece of the variant's extinction
+    /// kind: the game is over, whatever the moves.
+    fn extinct(&self, pos: &Position) -> bool {
+        let v = &**pos.variant();
+        v.extinction.is_some_and(|k| {
+            pos.pieces(pos.side_to_move(), k).is_empty()
+                || pos.pieces(pos.side_to_move().opposite(), k).is_empty()
+        })
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -237,6 +280,7 @@ impl Searcher {
         self.hard = hard;
         self.node_limit = limits.nodes;
         let _ = self.evaluator(pos);
+        self.dice = pos.variant().has_chance_steps();
         let actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),
@@ -275,7 +319,8 @@ impl Searcher {
             for &action in order.clone().iter() {
                 let full = scored.len() < lines;
                 let alpha = if full { -INFINITY } else { scored[lines - 1].1 };
-                let Some(v) = self.root_child(pos, action, depth, alpha, full) else {
+                let aspired = (full && lines == 1 && depth > 1).then_some(result.score);
+                let Some(v) = self.root_child(pos, action, depth, alpha, full, aspired) else {
                     break;
                 };
                 let at = scored
@@ -289,7 +334,10 @@ impl Searcher {
                     order.insert(0, action);
                 }
             }
-            if self.stopped && depth > 1 {
+            // A stopped iteration still counts when its first action (the
+            // best of the last one) was searched: every action it ranks
+            // first was searched exactly, and beat or replaced that one.
+            if self.stopped && depth > 1 && (lines > 1 || scored.is_empty()) {
                 break;
             }
             if lines > 1 && !self.stopped {
@@ -334,7 +382,8 @@ impl Searcher {
     }
 
     /// The value of a root action for the side to act; searched with a full
-    /// window, or with a null one at `alpha` first.
+    /// window (first in an aspiration window around `aspired`, the last
+    /// iteration's score), or with a null one at `alpha` first.
     fn root_child(
         &mut self,
         pos: &mut Position,
@@ -342,6 +391,7 @@ impl Searcher {
         depth: u32,
         alpha: i32,
         full: bool,
+        aspired: Option<i32>,
     ) -> Value {
         match action {
             Action::Move(m) => pos.make_move(m),
@@ -351,18 +401,46 @@ impl Searcher {
                 }
             }
         }
+        let d = depth as i32 - 1;
         // After a move the opponent is to move; after a choice the side to
         // move is the chooser's opponent too: the child's value is negated.
-        let v = if full {
-            self.negamax(pos, depth as i32 - 1, -INFINITY, INFINITY, 1)
+        let v = if let Some(guess) = aspired.filter(|g| g.abs() < MATE_BOUND) {
+            self.aspiration(pos, d, guess)
+        } else if full {
+            self.negamax(pos, d, -INFINITY, INFINITY, 1, true)
+                .map(|v| -v)
         } else {
-            match self.negamax(pos, depth as i32 - 1, -alpha - 1, -alpha, 1) {
-                Some(v) if -v > alpha => self.negamax(pos, depth as i32 - 1, -INFINITY, -alpha, 1),
+            match self.negamax(pos, d, -alpha - 1, -alpha, 1, false) {
+                Some(v) if -v > alpha => self.negamax(pos, d, -INFINITY, -alpha, 1, true),
                 other => other,
             }
+            .map(|v| -v)
         };
         pos.unmake_move();
-        v.map(|v| -v)
+        v
+    }
+
+    /// The exact value of the root action just played (for the side that
+    /// played it), searched in windows around `guess` that widen fourfold
+    /// after each fail: a narrow window prunes most of all at chance nodes,
+    /// whose children's windows follow from it.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, guess: i32) -> Value {
+        let mut delta = ASPIRATION;
+        let (mut lo, mut hi) = (guess - delta, guess + delta);
+        loop {
+            if delta > 16 * ASPIRATION {
+                (lo, hi) = (-INFINITY, INFINITY);
+            }
+            let v = -self.negamax(pos, depth, -hi, -lo, 1, true)?;
+            if v <= lo && lo > -INFINITY {
+                lo = (v - delta).max(-INFINITY);
+            } else if v >= hi && hi < INFINITY {
+                hi = (v + delta).min(INFINITY);
+            } else {
+                return Some(v);
+            }
+            delta *= 4;
+        }
     }
 
     fn principal_variation(&self, pos: &Position, first: Action, depth: u32) -> Vec<Action> {
@@ -396,10 +474,13 @@ impl Searcher {
     }
 
     /// The depth of a decision node: checks are extended, but not without
-    /// end (dice knights can give check after check).
+    /// end, and not in games with dice, where a throw gives check as often
+    /// as not (a dice knight checks from afar) and every extended check
+    /// costs a full ply of throws: there the quiescence search answers
+    /// checks at the horizon.
     fn extended(&self, pos: &Position, depth: i32, ply: usize) -> (i32, bool) {
         let in_check = pos.in_check();
-        if in_check && ply as i32 <= 2 * self.root_depth {
+        if in_check && !self.dice && ply as i32 <= 2 * self.root_depth {
             (depth + 1, true)
         } else {
             (depth, in_check)
@@ -450,7 +531,8 @@ impl Searcher {
         });
     }
 
-    /// The value of `pos` for its side to move.
+    /// The value of `pos` for its side to move; `pv` on the principal
+    /// variation.
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -458,6 +540,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        pv: bool,
     ) -> Value {
         self.nodes += 1;
         if self.out_of_time() {
@@ -466,10 +549,10 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply as u32);
         match pos.pending() {
             Pending::Roll | Pending::Find(_) => {
-                return self.chance_node(pos, depth, alpha, beta, ply)
+                return self.chance_node(pos, depth, alpha, beta, ply, pv)
             }
             Pending::Choose(..) | Pending::Activate => {
-                return self.choice_node(pos, depth, alpha, beta, ply)
+                return self.choice_node(pos, depth, alpha, beta, ply, pv)
             }
             Pending::Nothing => {}
         }
@@ -492,7 +575,9 @@ impl Searcher {
         if moves.is_empty() {
             return Some(self.terminal(pos, ply));
         }
-        let pv_node = beta - alpha > 1;
+        // Below a throw the windows are wide (Star1's), yet only the
+        // principal variation's nodes are PV nodes.
+        let pv_node = pv && beta - alpha > 1;
         let v = &**pos.variant();
         // Null move: pass and see if the opponent still cannot reach beta
         // (not in the dice games, where passing skips a throw).
@@ -507,23 +592,44 @@ impl Searcher {
         {
             pos.make_null_move();
             let r = 2 + depth / 4;
-            let value = self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            let value = self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             pos.unmake_move();
             let value = -value?;
             if value >= beta && value < MATE_BOUND {
                 return Some(value);
             }
         }
+        // Frontier nodes away from the principal variation: a side far
+        // above beta keeps it (reverse futility), and far below alpha its
+        // quiet moves cannot lift it there (futility).
+        let frontier =
+            (self.reductions && !pv_node && !in_check && depth <= 2).then(|| self.evaluate(pos));
+        if let Some(e) = frontier.filter(|&e| beta < MATE_BOUND && e - FUTILITY * depth >= beta) {
+            return Some(e);
+        }
+        let futile = frontier.filter(|&e| alpha > -MATE_BOUND && e + FUTILITY * depth <= alpha);
+        let dice_kinds = pos.variant().dice_kinds;
         let ordered = self.order(pos, &moves, tt_move, ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
         let original_alpha = alpha;
         for (i, &m) in ordered.iter().enumerate() {
             let quiet = is_quiet(pos, m);
+            // A dice piece's quiet move may still check after the throw.
+            let dice_piece = pos
+                .piece_at(m.from())
+                .is_some_and(|p| dice_kinds >> p.kind() & 1 != 0);
             pos.make_move(m);
+            if let Some(e) = futile.filter(|_| i > 0 && quiet && !dice_piece) {
+                if !pos.in_check() {
+                    pos.unmake_move();
+                    best = best.max(e + FUTILITY * depth);
+                    continue;
+                }
+            }
             let mut value;
             if i == 0 {
-                value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)?;
+                value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)?;
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduction = if self.reductions && quiet && !in_check && depth >= 3 && i >= 3 {
@@ -531,12 +637,19 @@ impl Searcher {
                 } else {
                     0
                 };
-                value = -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)?;
+                value = -self.negamax(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                )?;
                 if value > alpha && reduction > 0 {
-                    value = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                    value = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false)?;
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)?;
+                    value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)?;
                 }
             }
             pos.unmake_move();
@@ -575,11 +688,13 @@ impl Searcher {
             // The throw is not resolved here: the evaluation stands.
             return Some(self.evaluate(pos));
         }
-        let in_check = pos.in_check() && qply < 6;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        if self.extinct(pos) {
             return Some(self.terminal(pos, ply));
         }
+        // Out of check the side to move may stand pat: the value is at
+        // least the evaluation (a stalemate is not looked for here, so the
+        // evaluation is a true lower bound, which Star2's probes rely on).
+        let in_check = pos.in_check() && qply < 6;
         let mut best = -INFINITY;
         if !in_check {
             let stand = self.evaluate(pos);
@@ -589,10 +704,24 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
         }
+        let moves = pos.legal_moves();
+        if moves.is_empty() && in_check {
+            return Some(self.terminal(pos, ply));
+        }
         let ordered = self.order(pos, &moves, 0, ply.min(MAX_PLY - 1));
         for &m in ordered.iter() {
             if !in_check && is_quiet(pos, m) {
                 continue;
+            }
+            // Delta pruning: a capture that cannot lift the score to alpha
+            // even with a margin is not searched.
+            if self.reductions && !in_check && m.promotion().is_none() {
+                if let Some(victim) = pos.piece_at(m.to()) {
+                    let gain = self.piece_value(victim.kind());
+                    if best + gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
             }
             pos.make_move(m);
             let value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?;
@@ -608,6 +737,14 @@ impl Searcher {
             }
         }
         Some(best)
+    }
+
+    /// A kind's value in centipawns, from the evaluator.
+    fn piece_value(&self, kind: crate::piece::Kind) -> i32 {
+        self.eval
+            .as_ref()
+            .and_then(|(_, e)| e.values.get(kind as usize).copied())
+            .unwrap_or(100)
     }
 
     /// The value of a position without moves, by the variant's rules.

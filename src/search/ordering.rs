@@ -1,5 +1,6 @@
-//! Move ordering: the table's move, captures by most valuable victim and
-//! least valuable attacker, two killers per ply, then history.
+//! Move ordering: the table's move, the best move of the sibling searched
+//! before at a throw, captures by most valuable victim and least valuable
+//! attacker, two killers per ply, then history.
 
 use super::Searcher;
 use crate::moves::{Move, MoveKind};
@@ -24,6 +25,8 @@ impl Searcher {
             .map(|&m| {
                 let score = if m.raw() == tt_move {
                     1 << 30
+                } else if m.raw() == self.sibling[ply] {
+                    1 << 29
                 } else if !is_quiet(pos, m) {
                     let victim = pos
                         .piece_at(m.to())

@@ -2,8 +2,10 @@
 //! scale chance nodes average on, and mate distances in the table.
 
 use super::{INFINITY, MATE_BOUND};
+use std::sync::LazyLock;
 
-/// The expected score of a value: `1 / (1 + 10^(-cp/400))`, mates 0 and 1.
+/// The expected score of a value: `1 / (1 + 10^(-cp/400))`, mates 0 and 1
+/// (from a table: chance nodes ask for it at every step of their windows).
 #[inline]
 pub fn expected(v: i32) -> f64 {
     if v >= MATE_BOUND {
@@ -11,9 +13,15 @@ pub fn expected(v: i32) -> f64 {
     } else if v <= -MATE_BOUND {
         0.0
     } else {
-        1.0 / (1.0 + 10f64.powf(-v as f64 / 400.0))
+        LOGISTIC[(v + MATE_BOUND - 1) as usize]
     }
 }
+
+static LOGISTIC: LazyLock<Box<[f64]>> = LazyLock::new(|| {
+    (-(MATE_BOUND - 1)..MATE_BOUND)
+        .map(|v| 1.0 / (1.0 + 10f64.powf(-v as f64 / 400.0)))
+        .collect()
+});
 
 /// Back from the expected-score scale, rounded to a centipawn; never a mate.
 #[inline]
@@ -23,8 +31,9 @@ pub fn from_expected(s: f64) -> i32 {
     (v.round() as i32).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
-/// The value of a chance node from its outcomes' values (`values[i]` with
-/// probability `probs[i]`, summed in this order): the probability-weighted
+/// The value of a chance node from its outcomes' values (`of(i)` is the
+/// value of outcome `i` and its expected score, with probability
+/// `probs[i]`, summed in this order): the probability-weighted
 /// mean of the expected scores, back in centipawns; a mate whatever the
 /// dice keeps its distance (the slowest win, the slowest loss).
 ///
@@ -32,16 +41,12 @@ pub fn from_expected(s: f64) -> i32 {
 /// fixed order is monotonic too), so bounds on the outcomes give bounds on
 /// the node, computed exactly as the value would be: this is what makes
 /// Star1 and Star2 return exactly the expectimax value.
-pub fn chance_value(
-    probs: &[f64],
-    expected_of: impl Fn(usize) -> f64,
-    value_of: impl Fn(usize) -> i32,
-) -> i32 {
+pub fn chance_value(probs: &[f64], of: impl Fn(usize) -> (i32, f64)) -> i32 {
     let mut mean = 0.0;
     let (mut worst, mut best) = (INFINITY, -INFINITY);
     for (i, &p) in probs.iter().enumerate() {
-        mean += p * expected_of(i);
-        let v = value_of(i);
+        let (v, e) = of(i);
+        mean += p * e;
         worst = worst.min(v);
         best = best.max(v);
     }
@@ -92,7 +97,7 @@ mod tests {
         let probs = [0.25, 0.75];
         let f = |a: i32, b: i32| {
             let vals = [a, b];
-            chance_value(&probs, |i| expected(vals[i]), |i| vals[i])
+            chance_value(&probs, |i| (vals[i], expected(vals[i])))
         };
         assert_eq!(f(MATE - 5, MATE - 3), MATE - 5);
         assert_eq!(f(-MATE + 4, -MATE + 8), -MATE + 8);
