@@ -24,6 +24,7 @@ pub const POSITIONS: &[(&str, Option<&str>, u32)] = &[
     ("pawneaters", None, 4),
     ("carnival", None, 2),
     ("carnival-oblique", None, 2),
+    ("truffle", None, 3),
 ];
 
 pub struct BenchResult {

@@ -196,7 +196,11 @@ impl Position {
     /// Parses and plays an action; on error the position is unchanged.
     pub fn play_action_text(&mut self, text: &str) -> Result<Action, ActionError> {
         let action = self.parse_action(text)?;
-        self.apply(action)?;
+        match action {
+            // A parsed move is one of the legal moves: no second check.
+            Action::Move(m) => self.make_move(m),
+            other => self.apply(other)?,
+        }
         Ok(action)
     }
 

@@ -386,7 +386,7 @@ impl Position {
     #[cold]
     fn king_safe_by_making(&self, m: Move) -> bool {
         let us = self.side;
-        let mut p = self.clone();
+        let mut p = self.scratch_copy();
         p.frozen = true;
         p.make_move(m);
         match p.royal_square(us) {

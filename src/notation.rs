@@ -4,7 +4,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::square::Color;
+use crate::square::{Color, Square};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveTextError {
@@ -67,10 +67,21 @@ impl Position {
         if text.is_empty() || text.len() > 16 || !text.is_ascii() {
             return Err(MoveTextError::Malformed(text.to_string()));
         }
+        // Every move's text ends with its destination (a promotion letter
+        // may follow): only moves to a square some ending names are written
+        // out and compared (a game's whole move list is parsed at every
+        // UCI `position`).
+        let g = &self.variant.geometry;
+        let trimmed = &text[..text.len() - 1];
+        let ends: Vec<Square> = (0..text.len())
+            .filter_map(|i| g.parse_square(&text[i..]))
+            .chain((0..trimmed.len()).filter_map(|i| g.parse_square(&trimmed[i..])))
+            .collect();
         let moves = self.legal_moves();
         moves
             .iter()
             .copied()
+            .filter(|m| ends.contains(&m.to()))
             .find(|&m| self.move_text(m) == text)
             .ok_or_else(|| {
                 if looks_like_move(text) {

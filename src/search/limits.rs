@@ -2,6 +2,9 @@
 
 use std::time::Duration;
 
+/// The most a fixed time per move keeps back (a tenth of it at most).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
 /// When to stop.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -24,7 +27,8 @@ impl Limits {
     }
 
     /// (soft, hard) time budgets: no new iteration after half the soft one,
-    /// stop at once at the hard one. With a clock, never more than half of
+    /// stop at once at the hard one; a fixed time per move is both, less
+    /// a tenth of it up to `MOVE_OVERHEAD`. With a clock, never more than half of
     /// what is left after a safety margin (30 ms, or a tenth of a short
     /// clock), so the clock is never exceeded.
     pub fn budget(&self) -> (Option<Duration>, Option<Duration>) {
@@ -32,6 +36,9 @@ impl Limits {
             return (None, None);
         }
         if let Some(t) = self.movetime {
+            // Kept back for what follows the search: the answer, the pipe,
+            // the scheduler of a loaded machine.
+            let t = t.saturating_sub(MOVE_OVERHEAD.min(t / 10));
             return (Some(t), Some(t));
         }
         let Some(left) = self.time_left else {
@@ -74,13 +81,18 @@ mod tests {
     }
 
     #[test]
-    fn movetime_is_both_budgets() {
+    fn movetime_is_both_budgets_less_the_overhead() {
         let l = Limits {
             movetime: Some(ms(250)),
             time_left: Some(ms(100_000)),
             ..Limits::default()
         };
-        assert_eq!(l.budget(), (Some(ms(250)), Some(ms(250))));
+        assert_eq!(l.budget(), (Some(ms(230)), Some(ms(230))));
+        let short = Limits {
+            movetime: Some(ms(100)),
+            ..Limits::default()
+        };
+        assert_eq!(short.budget(), (Some(ms(90)), Some(ms(90))));
     }
 
     #[test]
