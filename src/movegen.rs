@@ -411,11 +411,9 @@ impl Position {
             // A throw or a choice comes first.
             return;
         }
-        if let Some(k) = v.extinction {
-            // A side without any piece of this kind has lost: no more moves.
-            if self.pieces(us, k).is_empty() || self.pieces(them, k).is_empty() {
-                return;
-            }
+        if self.extinct() {
+            // A side without any piece of the extinction kind has lost.
+            return;
         }
         let all_theirs = theirs;
 

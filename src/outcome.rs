@@ -42,6 +42,14 @@ impl Position {
         self.end_by_rule()
     }
 
+    /// Whether a side has lost its last piece of the variant's extinction
+    /// kind: the game is over, whatever the moves (cheap: no move is made).
+    pub fn extinct(&self) -> bool {
+        self.variant.extinction.is_some_and(|k| {
+            self.pieces(self.side, k).is_empty() || self.pieces(self.side.opposite(), k).is_empty()
+        })
+    }
+
     fn end_by_rule(&self) -> Option<Outcome> {
         let v = &**self.variant();
         let us = self.side_to_move();

@@ -74,9 +74,8 @@ impl<'a> Bounds<'a> {
             return chance_value(&self.tree.probs, |i| cached[i]);
         };
         let ex = expected(x);
-        let reached = self.tree.reached_by(c);
         chance_value(&self.tree.probs, |i| {
-            if reached >> i.min(63) & 1 == 0 || !self.tree.reaches(i, c) {
+            if !self.tree.reaches(i, c) {
                 return cached[i];
             }
             let v = self.least(i, upper, Some((c, x)));

@@ -269,7 +269,7 @@ impl Searcher {
         let (depth, in_check) = self.extended(pos, depth, ply);
         if depth <= 0 {
             // A quiescence search: at least the evaluation (standing pat).
-            if self.extinct(pos) {
+            if pos.extinct() {
                 return Some(self.terminal(pos, ply));
             }
             let stand = if in_check {

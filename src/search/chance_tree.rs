@@ -30,8 +30,8 @@ pub(super) struct ChanceTree {
     /// Per child: the probability of the outcomes that reach it, each
     /// shared among its children (the order in which they are searched).
     mass: Vec<f64>,
-    /// Per child: the outcomes that reach it, as bits (`u64::MAX` with
-    /// more than 64 outcomes: ask `members`).
+    /// Per child: the outcomes that reach it, as bits (unused with more
+    /// than 64 outcomes: `reaches` asks `members` then).
     reached_by: Vec<u64>,
 }
 
@@ -111,13 +111,6 @@ impl ChanceTree {
                 self.reached_by[self.members[k]] |= 1 << i;
             }
         }
-    }
-
-    /// The outcomes that reach child `c`, as bits of a word (all set when
-    /// there are more than 64 outcomes: then ask `reaches`).
-    #[inline]
-    pub fn reached_by(&self, c: usize) -> u64 {
-        self.reached_by[c]
     }
 
     /// Whether child `c` is one of outcome `i`'s.

@@ -227,16 +227,6 @@ impl Searcher {
         v
     }
 
-    /// Whether a side has lost its last piece of the variant's extinction
-    /// kind: the game is over, whatever the moves.
-    fn extinct(&self, pos: &Position) -> bool {
-        let v = &**pos.variant();
-        v.extinction.is_some_and(|k| {
-            pos.pieces(pos.side_to_move(), k).is_empty()
-                || pos.pieces(pos.side_to_move().opposite(), k).is_empty()
-        })
-    }
-
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -616,11 +606,14 @@ impl Searcher {
         for (i, &m) in ordered.iter().enumerate() {
             let quiet = is_quiet(pos, m);
             // A dice piece's quiet move may still check after the throw.
-            let dice_piece = pos
-                .piece_at(m.from())
-                .is_some_and(|p| dice_kinds >> p.kind() & 1 != 0);
+            let prunable = futile.is_some()
+                && i > 0
+                && quiet
+                && pos
+                    .piece_at(m.from())
+                    .is_none_or(|p| dice_kinds >> p.kind() & 1 == 0);
             pos.make_move(m);
-            if let Some(e) = futile.filter(|_| i > 0 && quiet && !dice_piece) {
+            if let Some(e) = futile.filter(|_| prunable) {
                 if !pos.in_check() {
                     pos.unmake_move();
                     best = best.max(e + FUTILITY * depth);
@@ -688,7 +681,7 @@ impl Searcher {
             // The throw is not resolved here: the evaluation stands.
             return Some(self.evaluate(pos));
         }
-        if self.extinct(pos) {
+        if pos.extinct() {
             return Some(self.terminal(pos, ply));
         }
         // Out of check the side to move may stand pat: the value is at
