@@ -397,12 +397,27 @@ impl Position {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_with::<S, true>(sink);
+    }
+
+    /// Generates the legal moves that capture or promote into `sink`, and
+    /// perhaps a few others (a promoter's quiet steps into the zone that may
+    /// stay unpromoted, two-leg moves): a superset of the noisy moves, never
+    /// a castling, a drop or a plain quiet step. Quiescence search needs
+    /// only these, and skips the king-safety tests of the rest.
+    pub fn generate_tactical<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_with::<S, false>(sink);
+    }
+
+    /// The move generator; `QUIETS` false leaves out the quiet moves.
+    #[inline(always)]
+    fn generate_with<S: MoveSink, const QUIETS: bool>(&self, sink: &mut S) {
         let v = &*self.variant;
         let us = self.side;
         let them = us.opposite();
         let occ = self.occupied();
         let theirs = self.ours(them);
-        let quiet_ok = !occ & !v.capture_only & v.geometry.squares();
+        let empty_ok = !occ & !v.capture_only & v.geometry.squares();
         let tables = &v.pieces[us.index()];
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
         let verify_all = v.verify_every_move && safety.is_some();
@@ -423,6 +438,14 @@ impl Position {
                 continue;
             }
             let info = &v.kinds[kind];
+            let promotions: &[Kind] = &info.promotions;
+            let promotes = !promotions.is_empty();
+            // Where a quiet move may end: without quiets, only promotions.
+            let quiet_ok = match (QUIETS, promotes) {
+                (true, _) => empty_ok,
+                (false, true) => empty_ok & zone,
+                (false, false) => Bitboard::EMPTY,
+            };
             let theirs = if info.cannot_capture == 0 {
                 all_theirs
             } else {
@@ -441,8 +464,6 @@ impl Position {
             let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
                 .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;
-            let promotions: &[Kind] = &info.promotions;
-            let promotes = !promotions.is_empty();
             if let Some(bulk) = t.bulk.as_ref().filter(|_| !is_royal && !verify_all) {
                 // Pinned pieces go through the per-piece path below.
                 let (movers, rest, evasion) = match &safety {
@@ -579,7 +600,7 @@ impl Position {
                             sink.add(m);
                         }
                     }
-                    if safety.checkers.is_empty() {
+                    if QUIETS && safety.checkers.is_empty() {
                         self.castling_moves(sink, safety);
                     }
                     continue;
@@ -609,7 +630,7 @@ impl Position {
                 self.en_passant_moves(sink, Some(safety), kind as Kind, from, unmoved, promotions);
             }
         }
-        if v.uses_hands {
+        if QUIETS && v.uses_hands {
             self.drop_moves(sink, safety.as_ref());
         }
     }
@@ -791,6 +812,13 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list);
+        list
+    }
+
+    /// The legal captures and promotions (see [`Self::generate_tactical`]).
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_tactical(&mut list);
         list
     }
 

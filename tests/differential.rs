@@ -6,6 +6,7 @@
 
 mod reference;
 
+use menagerie::moves::{Move, MoveKind};
 use menagerie::position::{Pending, Position};
 use menagerie::variants;
 use rand_core::{RngCore, SeedableRng};
@@ -56,6 +57,7 @@ fn check_random_games(
             }
             if pos.pending() == Pending::Nothing {
                 assert_eq!(pos.count_legal(), actions.len() as u64, "{}", context());
+                check_tactical_moves(&pos, &context);
             }
             assert_eq!(pos.hash(), pos.compute_hash(), "{}", context());
             let reread = Position::from_fen(variant.clone(), &fen).unwrap();
@@ -94,6 +96,40 @@ fn check_random_games(
         }
     }
     checked
+}
+
+/// Whether a move captures or promotes: what quiescence search looks at.
+fn is_noisy(pos: &Position, m: Move) -> bool {
+    m.promotion().is_some()
+        || m.kind() == MoveKind::EnPassant
+        || pos.piece_at(m.to()).is_some()
+        || (m.kind() == MoveKind::TwoLeg && pos.piece_at(m.extra()).is_some())
+}
+
+/// The captures-and-promotions generator yields legal moves only, every
+/// noisy legal move, and never a castling or a drop.
+fn check_tactical_moves(pos: &Position, context: &dyn Fn() -> String) {
+    let legal = pos.legal_moves();
+    let tactical = pos.tactical_moves();
+    for &m in tactical.iter() {
+        assert!(
+            legal.contains(&m),
+            "{}: tactical {m:?} is not legal",
+            context()
+        );
+        assert!(
+            !matches!(m.kind(), MoveKind::Castle | MoveKind::Drop),
+            "{}: tactical {m:?} is quiet",
+            context()
+        );
+    }
+    for &m in legal.iter().filter(|&&m| is_noisy(pos, m)) {
+        assert!(
+            tactical.contains(&m),
+            "{}: tactical misses {m:?}",
+            context()
+        );
+    }
 }
 
 #[test]

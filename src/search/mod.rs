@@ -697,7 +697,13 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let moves = pos.legal_moves();
+        // Out of check only captures and promotions are searched, so only
+        // those are generated (sparing the quiet moves' legality tests).
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.tactical_moves()
+        };
         if moves.is_empty() && in_check {
             return Some(self.terminal(pos, ply));
         }
