@@ -211,6 +211,16 @@ impl Position {
         self.hash
     }
 
+    /// The hash with `color`'s dice leaper left out: equal for positions
+    /// that differ in that leaper only.
+    pub fn hash_without_leaper(&self, color: Color) -> u64 {
+        if self.variant.chance.is_none() {
+            return self.hash;
+        }
+        let c = color.index();
+        self.hash ^ keys().leaper[c][self.leapers[c] as usize]
+    }
+
     /// Number of moves played since the position was set up.
     pub fn ply(&self) -> usize {
         self.history.len()

@@ -1,5 +1,7 @@
 //! Chance nodes: Star1, Star2, merged throws and plain expectimax return
-//! exactly the same value at a fixed depth; the table changes only the work
+//! exactly the same value at a fixed depth, with the throws at the horizon
+//! shared or each searched (the two are different valuations of the
+//! horizon: each is compared with itself); the table changes only the work
 //! (where its entries are used, values can depend on the search order).
 
 use menagerie::bench::{chance_positions, CHANCE_CONFIGS};
@@ -7,9 +9,11 @@ use menagerie::position::Position;
 use menagerie::search::{Limits, Searcher};
 
 /// Score and nodes of a plain alpha-beta (no reductions, the table only
-/// ordering moves) with the chance nodes of `config`.
-fn exact_search(pos: &Position, depth: u32, config: usize) -> (i32, u64) {
+/// ordering moves) with the chance nodes of `config`, the horizon's throws
+/// shared or not.
+fn exact_search(pos: &Position, depth: u32, config: usize, share: bool) -> (i32, u64) {
     let mut s = CHANCE_CONFIGS[config].searcher(16);
+    s.share_horizon = share;
     s.reductions = false;
     s.tt_cutoffs = false;
     let mut p = pos.clone();
@@ -18,13 +22,13 @@ fn exact_search(pos: &Position, depth: u32, config: usize) -> (i32, u64) {
 }
 
 /// Every configuration gives the expectimax value; the nodes of each.
-fn agree(positions: &[Position], depth: u32) -> Vec<u64> {
+fn agree(positions: &[Position], depth: u32, share: bool) -> Vec<u64> {
     let mut nodes = vec![0; CHANCE_CONFIGS.len()];
     for pos in positions {
-        let (plain, n) = exact_search(pos, depth, 0);
+        let (plain, n) = exact_search(pos, depth, 0, share);
         nodes[0] += n;
         for (c, total) in nodes.iter_mut().enumerate().skip(1) {
-            let (v, n) = exact_search(pos, depth, c);
+            let (v, n) = exact_search(pos, depth, c, share);
             assert_eq!(
                 v,
                 plain,
@@ -36,7 +40,7 @@ fn agree(positions: &[Position], depth: u32) -> Vec<u64> {
         }
     }
     for (c, n) in CHANCE_CONFIGS.iter().zip(&nodes) {
-        eprintln!("depth {depth} {}: {n} nodes", c.name);
+        eprintln!("depth {depth} share {share} {}: {n} nodes", c.name);
     }
     nodes
 }
@@ -45,8 +49,10 @@ fn agree(positions: &[Position], depth: u32) -> Vec<u64> {
 fn star1_star2_and_merging_return_the_expectimax_value_at_depth_1() {
     let positions = chance_positions();
     assert_eq!(positions.len(), 20);
-    let nodes = agree(&positions, 1);
+    let nodes = agree(&positions, 1, false);
     assert!(nodes[1] < nodes[0], "Star1 prunes");
+    // Shared, the horizon's throws are valued outright: nothing to prune.
+    agree(&positions, 1, true);
 }
 
 #[test]
@@ -57,21 +63,59 @@ fn star1_star2_and_merging_return_the_expectimax_value_at_depth_2() {
         .iter()
         .map(|&i| positions[i].clone())
         .collect();
-    let nodes = agree(&picked, 2);
-    assert!(nodes[2] < nodes[1], "Star2 prunes more than Star1");
-    assert!(nodes[1] < nodes[0], "Star1 prunes");
+    for share in [false, true] {
+        let nodes = agree(&picked, 2, share);
+        assert!(nodes[2] < nodes[1], "Star2 prunes more than Star1");
+        assert!(nodes[1] < nodes[0], "Star1 prunes");
+    }
 }
 
 #[test]
 fn truffle_hunt_agrees_at_depth_3() {
     let positions = chance_positions();
-    agree(&positions[14..], 3);
+    agree(&positions[14..], 3, true);
+}
+
+#[test]
+fn sharing_the_horizon_changes_nothing_where_throws_change_the_board() {
+    // A truffle throw moves pigs and wakes pieces: no two children differ
+    // in a leaper only, so the same search is made: same value, same nodes.
+    for pos in &chance_positions()[14..] {
+        for depth in [1, 2] {
+            let shared = exact_search(pos, depth, 4, true);
+            let each = exact_search(pos, depth, 4, false);
+            assert_eq!(shared, each, "depth {depth}: {}", pos.to_fen());
+        }
+    }
+}
+
+#[test]
+fn sharing_the_horizon_in_carnival_is_cheaper_and_close() {
+    // The children differ in the thrower's leaper: one quiescence search
+    // stands for the others. The value moves little; the work shrinks.
+    let positions = chance_positions();
+    let (mut shared_nodes, mut each_nodes) = (0, 0);
+    for pos in &positions[..14] {
+        let (shared, n) = exact_search(pos, 1, 4, true);
+        let (each, m) = exact_search(pos, 1, 4, false);
+        shared_nodes += n;
+        each_nodes += m;
+        assert!(
+            (shared - each).abs() <= 25,
+            "shared {shared}, each {each}: {}",
+            pos.to_fen()
+        );
+    }
+    assert!(
+        2 * shared_nodes < each_nodes,
+        "{shared_nodes} nodes shared, {each_nodes} each"
+    );
 }
 
 #[test]
 fn the_table_changes_the_work_not_the_value_at_depth_1() {
     for pos in chance_positions() {
-        let (v, _) = exact_search(&pos, 1, 4);
+        let (v, _) = exact_search(&pos, 1, 4, true);
         let mut s = Searcher::new(16);
         s.reductions = false;
         let mut p = pos.clone();

@@ -47,6 +47,7 @@
 
 use super::chance_bounds::Bounds;
 use super::chance_tree::ChanceTree;
+use super::eval::EVAL_BOUND;
 use super::score::from_tt;
 use super::tt::Bound;
 use super::{Searcher, Value, INFINITY, MAX_PLY};
@@ -73,6 +74,11 @@ impl Searcher {
         let tree = ChanceTree::expand(pos, self.merge_outcomes);
         if tree.outcomes() == 0 {
             return Some(self.evaluate(pos));
+        }
+        if self.share_horizon && depth == 0 && tree.children() > 1 {
+            if let Some(value) = self.shared_horizon(pos, &tree, key, ply) {
+                return value;
+            }
         }
         let mut b = Bounds::new(&tree);
         let order = tree.search_order();
@@ -204,6 +210,118 @@ impl Searcher {
         let value = b.lower();
         if self.chance_tt {
             self.tt_store(key, 0, value, depth, (-INFINITY, INFINITY), ply);
+        }
+        Some(value)
+    }
+
+    /// A throw at the horizon, its children being quiescence searches
+    /// (captures and promotions of the side to move, then the evaluation).
+    /// Children that differ only in the thrower's leaper (Carnival's 15)
+    /// mostly differ only in their evaluation: the leaper moves the
+    /// thrower's knights on its next turn, beyond the horizon. So one of
+    /// them (the one of least hash: the same however the throw was
+    /// unfolded) is searched, and the others are valued at their own
+    /// evaluation plus what the search found beyond the evaluation there.
+    /// A child whose side to move is in check (the new leaper checks), or
+    /// one that is over, is searched in full. Every child's value is then
+    /// known, so the node is exact: no probes and no windows are needed.
+    /// None where no two children share (the node is searched as usual).
+    fn shared_horizon(
+        &mut self,
+        pos: &mut Position,
+        tree: &ChanceTree,
+        key: u64,
+        ply: usize,
+    ) -> Option<Value> {
+        let actor = pos.side_to_move().opposite();
+        // Per child: its family (hash without the thrower's leaper), if it
+        // may share.
+        let mut family: Vec<Option<u64>> = vec![None; tree.children()];
+        for (c, f) in family.iter_mut().enumerate() {
+            if !tree.enter(pos, c) {
+                continue;
+            }
+            let shareable = pos.pending() == Pending::Nothing
+                && ply < MAX_PLY - 2
+                && !pos.in_check()
+                && !pos.extinct()
+                && !self.rule_draw(pos, ply);
+            if shareable {
+                *f = Some(pos.hash_without_leaper(actor));
+            }
+            tree.leave(pos, c);
+        }
+        let shares = family
+            .iter()
+            .enumerate()
+            .any(|(c, f)| f.is_some() && family[..c].contains(f));
+        if !shares {
+            // Nothing to share (Truffle Hunt's throws change the board):
+            // the node is searched as any other.
+            return None;
+        }
+        Some(self.search_shared(pos, tree, key, ply, family))
+    }
+
+    /// The searches of `shared_horizon`, given the children's families.
+    fn search_shared(
+        &mut self,
+        pos: &mut Position,
+        tree: &ChanceTree,
+        key: u64,
+        ply: usize,
+        mut family: Vec<Option<u64>>,
+    ) -> Value {
+        let mut b = Bounds::new(tree);
+        for c in (0..tree.children()).filter(|&c| family[c].is_none()) {
+            if !tree.enter(pos, c) {
+                b.set(c, -INFINITY, -INFINITY);
+                continue;
+            }
+            let value = self.negamax(pos, 0, -INFINITY, INFINITY, ply, false);
+            tree.leave(pos, c);
+            let v = value?;
+            b.set(c, v, v);
+        }
+        // Each family's representative is searched; its gain over the
+        // evaluation (None beyond the evaluation's range) stands for all.
+        let mut gains: Vec<(u64, Option<i32>)> = Vec::new();
+        for c in 0..tree.children() {
+            let Some(f) = family[c] else { continue };
+            if gains.iter().any(|g| g.0 == f) {
+                continue;
+            }
+            let rep = (0..tree.children())
+                .filter(|&d| family[d] == Some(f))
+                .min_by_key(|&d| tree.hashes[d])
+                .unwrap_or(c);
+            tree.enter(pos, rep);
+            let value = self.negamax(pos, 0, -INFINITY, INFINITY, ply, false);
+            let gain = value
+                .filter(|v| v.abs() <= EVAL_BOUND)
+                .map(|v| v - self.evaluate(pos));
+            tree.leave(pos, rep);
+            let v = value?;
+            b.set(rep, v, v);
+            family[rep] = None;
+            gains.push((f, gain));
+        }
+        for (c, &f) in family.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let gain = gains.iter().find(|g| g.0 == f).and_then(|g| g.1);
+            tree.enter(pos, c);
+            self.nodes += 1;
+            let value = match gain {
+                Some(gain) => Some((self.evaluate(pos) + gain).clamp(-EVAL_BOUND, EVAL_BOUND)),
+                None => self.negamax(pos, 0, -INFINITY, INFINITY, ply, false),
+            };
+            tree.leave(pos, c);
+            let v = value?;
+            b.set(c, v, v);
+        }
+        let value = b.lower();
+        if self.chance_tt {
+            self.tt_store(key, 0, value, 0, (-INFINITY, INFINITY), ply);
         }
         Some(value)
     }

@@ -97,6 +97,9 @@ pub struct Searcher {
     pub star2: bool,
     /// Throws that cannot matter searched once (`chance_node.rs`).
     pub merge_outcomes: bool,
+    /// At the horizon, throws that differ only in the thrower's leaper
+    /// share one quiescence search (`chance_node.rs`).
+    pub share_horizon: bool,
     /// Chance and choice nodes in the table, and the outcomes' bounds read
     /// from it (`chance_node.rs`).
     pub chance_tt: bool,
@@ -153,6 +156,7 @@ impl Searcher {
             star1: true,
             star2: true,
             merge_outcomes: true,
+            share_horizon: true,
             chance_tt: true,
             tt_cutoffs: true,
             reductions: true,

@@ -70,6 +70,7 @@ impl Pool {
             h.star1 = self.main.star1;
             h.star2 = self.main.star2;
             h.merge_outcomes = self.main.merge_outcomes;
+            h.share_horizon = self.main.share_horizon;
             h.chance_tt = self.main.chance_tt;
             h.tt_cutoffs = self.main.tt_cutoffs;
             h.reductions = self.main.reductions;
