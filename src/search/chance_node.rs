@@ -47,7 +47,7 @@
 
 use super::chance_bounds::Bounds;
 use super::chance_tree::ChanceTree;
-use super::eval::EVAL_BOUND;
+use super::eval::{Tally, EVAL_BOUND};
 use super::score::from_tt;
 use super::tt::Bound;
 use super::{Searcher, Value, INFINITY, MAX_PLY};
@@ -272,6 +272,7 @@ impl Searcher {
         ply: usize,
         mut family: Vec<Option<u64>>,
     ) -> Value {
+        let actor = pos.side_to_move().opposite();
         let mut b = Bounds::new(tree);
         for c in (0..tree.children()).filter(|&c| family[c].is_none()) {
             if !tree.enter(pos, c) {
@@ -306,13 +307,26 @@ impl Searcher {
             family[rep] = None;
             gains.push((f, gain));
         }
+        // The family's evaluations differ only in the thrower's dice
+        // pieces: the rest is added up once.
+        let mut tallies: Vec<(u64, Tally)> = Vec::new();
         for (c, &f) in family.iter().enumerate() {
             let Some(f) = f else { continue };
             let gain = gains.iter().find(|g| g.0 == f).and_then(|g| g.1);
             tree.enter(pos, c);
             self.nodes += 1;
             let value = match gain {
-                Some(gain) => Some((self.evaluate(pos) + gain).clamp(-EVAL_BOUND, EVAL_BOUND)),
+                Some(gain) => {
+                    let i = match tallies.iter().position(|t| t.0 == f) {
+                        Some(i) => i,
+                        None => {
+                            tallies.push((f, self.tally_without_dice(pos, actor)));
+                            tallies.len() - 1
+                        }
+                    };
+                    let e = self.evaluate_from(pos, &tallies[i].1, actor);
+                    Some((e + gain).clamp(-EVAL_BOUND, EVAL_BOUND))
+                }
                 None => self.negamax(pos, 0, -INFINITY, INFINITY, ply, false),
             };
             tree.leave(pos, c);

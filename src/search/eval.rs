@@ -33,6 +33,22 @@ pub const MOBILITY: f64 = 40.0;
 /// compared with (its own pieces take some of the squares).
 const TYPICAL_FREE: f64 = 0.8;
 
+/// The terms an evaluation adds up piece by piece, per side (White's
+/// first), before the terms that need them all (`Evaluator::finish`).
+#[derive(Clone)]
+pub struct Tally {
+    score: [i32; 2],
+    pawn_attacks: [Bitboard; 2],
+    /// Every attack of each side.
+    attacks: [Bitboard; 2],
+    kings: [Option<crate::square::Square>; 2],
+    /// The squares around each king.
+    zones: [Bitboard; 2],
+    /// Pieces attacking the enemy king's zone, and their weight.
+    king_attackers: [i32; 2],
+    king_units: [i32; 2],
+}
+
 pub struct Evaluator {
     /// Value of each kind, in centipawns (a dice piece's: its expected value).
     pub values: Vec<i32>,
@@ -143,15 +159,49 @@ impl Evaluator {
 
     /// The position's value for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let v = &**pos.variant();
-        let phase = self.phase(pos);
-        let occ = pos.occupied();
-        let mut score = [0i32; 2];
+        let mut t = self.start(pos);
+        for color in Color::BOTH {
+            for kind in 0..pos.variant().kind_count() {
+                self.add_pieces(pos, &mut t, color, kind);
+            }
+        }
+        self.finish(pos, t)
+    }
+
+    /// The part of the evaluation that positions differing only in
+    /// `color`'s dice leaper share: everything but `color`'s dice pieces.
+    pub fn tally_without_dice(&self, pos: &Position, color: Color) -> Tally {
+        let dice = self.dice.as_ref().map_or(0, |d| d.kinds);
+        let mut t = self.start(pos);
+        for c in Color::BOTH {
+            for kind in 0..pos.variant().kind_count() {
+                if c != color || dice >> kind & 1 == 0 {
+                    self.add_pieces(pos, &mut t, c, kind);
+                }
+            }
+        }
+        t
+    }
+
+    /// `evaluate(pos)` from the tally of a position that differs from
+    /// `pos` only in `color`'s dice leaper: only those pieces are added.
+    pub fn evaluate_from(&self, pos: &Position, base: &Tally, color: Color) -> i32 {
+        let mut t = base.clone();
+        let mut dice = self.dice.as_ref().map_or(0, |d| d.kinds);
+        while dice != 0 {
+            let kind = dice.trailing_zeros() as usize;
+            dice &= dice - 1;
+            self.add_pieces(pos, &mut t, color, kind);
+        }
+        self.finish(pos, t)
+    }
+
+    /// The terms every piece adds to come, empty.
+    fn start(&self, pos: &Position) -> Tally {
         let pawn_attacks = [
             self.pawns.attacks(pos, Color::White),
             self.pawns.attacks(pos, Color::Black),
         ];
-        let mut attacks = pawn_attacks;
         let kings = [
             pos.royal_square(Color::White),
             pos.royal_square(Color::Black),
@@ -160,77 +210,95 @@ impl Evaluator {
             Some(k) => kings.map(|s| s.map(|s| k.zone[s.index()]).unwrap_or_default()),
             None => [Bitboard::EMPTY; 2],
         };
-        let mut king_attackers = [0i32; 2];
-        let mut king_units = [0i32; 2];
-        for color in Color::BOTH {
-            let c = color.index();
-            let them = color.opposite();
-            let theirs = pos.ours(them);
-            let safe = !occ & !pawn_attacks[them.index()] & !v.capture_only;
-            for kind in 0..v.kind_count() {
-                let pieces = pos.pieces(color, kind as Kind);
-                if pieces.is_empty() {
-                    continue;
-                }
-                let value = match &self.dice {
-                    Some(d) if d.kinds >> kind & 1 != 0 => d.piece_value(pos, color),
-                    _ => self.values[kind],
-                };
-                score[c] += value * pieces.count() as i32;
-                if self.movers >> kind & 1 == 0 {
-                    continue;
-                }
-                let pst = &self.pst[c][kind * self.cells..];
-                let lame_blockers = if v.pieces[c][kind].has_lame {
-                    occ & !pos.pieces_of_both(v.lame_passable[kind])
-                } else {
-                    occ
-                };
-                let leaper = pos.leapers[c] as usize;
-                let mut count = 0;
-                for sq in pieces {
-                    score[c] += pst[sq.index()];
-                    let unmoved = pos.unmoved().contains(sq);
-                    let (q, x) =
-                        values::reach(v, color, kind, sq, occ, lame_blockers, unmoved, leaper);
-                    attacks[c] |= x;
-                    count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
-                    let hits = x & zones[them.index()];
-                    if hits.any() {
-                        if let Some(k) = &self.king {
-                            king_attackers[c] += 1;
-                            king_units[c] += k.units[kind] * hits.count() as i32;
-                        }
-                    }
-                }
-                let n = pieces.count() as i32;
-                score[c] +=
-                    (count * 8 - self.mobility_base[kind] * n) * self.mobility_weight[kind] / 256;
-            }
-            if v.uses_hands {
+        let v = &**pos.variant();
+        let mut score = [0i32; 2];
+        if v.uses_hands {
+            for color in Color::BOTH {
                 for kind in 0..v.kind_count() {
                     let held = pos.in_hand(color, kind as Kind) as i32;
-                    score[c] += held * self.values[kind] * HAND_SHARE / 100;
+                    score[color.index()] += held * self.values[kind] * HAND_SHARE / 100;
                 }
             }
         }
+        Tally {
+            score,
+            pawn_attacks,
+            attacks: pawn_attacks,
+            kings,
+            zones,
+            king_attackers: [0; 2],
+            king_units: [0; 2],
+        }
+    }
+
+    /// Adds the terms of `color`'s pieces of `kind`: value, placement,
+    /// mobility, attacks and attacks on the enemy king's zone.
+    fn add_pieces(&self, pos: &Position, t: &mut Tally, color: Color, kind: usize) {
+        let pieces = pos.pieces(color, kind as Kind);
+        if pieces.is_empty() {
+            return;
+        }
+        let v = &**pos.variant();
+        let c = color.index();
+        let them = color.opposite();
+        let occ = pos.occupied();
+        let value = match &self.dice {
+            Some(d) if d.kinds >> kind & 1 != 0 => d.piece_value(pos, color),
+            _ => self.values[kind],
+        };
+        t.score[c] += value * pieces.count() as i32;
+        if self.movers >> kind & 1 == 0 {
+            return;
+        }
+        let theirs = pos.ours(them);
+        let safe = !occ & !t.pawn_attacks[them.index()] & !v.capture_only;
+        let pst = &self.pst[c][kind * self.cells..];
+        let lame_blockers = if v.pieces[c][kind].has_lame {
+            occ & !pos.pieces_of_both(v.lame_passable[kind])
+        } else {
+            occ
+        };
+        let leaper = pos.leapers[c] as usize;
+        let mut count = 0;
+        for sq in pieces {
+            t.score[c] += pst[sq.index()];
+            let unmoved = pos.unmoved().contains(sq);
+            let (q, x) = values::reach(v, color, kind, sq, occ, lame_blockers, unmoved, leaper);
+            t.attacks[c] |= x;
+            count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
+            let hits = x & t.zones[them.index()];
+            if hits.any() {
+                if let Some(k) = &self.king {
+                    t.king_attackers[c] += 1;
+                    t.king_units[c] += k.units[kind] * hits.count() as i32;
+                }
+            }
+        }
+        let n = pieces.count() as i32;
+        t.score[c] += (count * 8 - self.mobility_base[kind] * n) * self.mobility_weight[kind] / 256;
+    }
+
+    /// The terms that need every piece's: king safety, pawns, truffles.
+    fn finish(&self, pos: &Position, t: Tally) -> i32 {
+        let phase = self.phase(pos);
+        let mut score = t.score;
         for color in Color::BOTH {
             let c = color.index();
-            if let (Some(k), Some(sq)) = (&self.king, kings[c]) {
+            if let (Some(k), Some(sq)) = (&self.king, t.kings[c]) {
                 let enemy = color.opposite().index();
                 let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
                 score[c] += k.evaluate(
                     color,
                     sq,
-                    king_attackers[enemy],
-                    king_units[enemy],
+                    t.king_attackers[enemy],
+                    t.king_units[enemy],
                     pawns,
                     phase,
                 );
             }
             score[c] += self
                 .pawns
-                .evaluate(pos, color, phase, &pawn_attacks, &attacks);
+                .evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
             if let Some(t) = &self.truffle {
                 score[c] += t.evaluate(pos, color);
             }

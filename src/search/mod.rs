@@ -20,7 +20,8 @@ pub mod tt;
 use crate::action::Action;
 use crate::outcome::Outcome;
 use crate::position::{Pending, Position};
-use eval::Evaluator;
+use crate::square::Color;
+use eval::{Evaluator, Tally};
 pub use limits::Limits;
 use ordering::is_quiet;
 use score::{from_tt, to_tt};
@@ -229,6 +230,24 @@ impl Searcher {
         let v = self.evaluator(pos).evaluate(pos);
         self.eval_cache[slot] = (key, v);
         v
+    }
+
+    /// The same from the tally of a position that differs only in
+    /// `color`'s dice leaper (`Evaluator::tally_without_dice`).
+    fn evaluate_from(&mut self, pos: &Position, base: &Tally, color: Color) -> i32 {
+        let key = pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        if self.eval.is_some() && self.eval_cache[slot].0 == key {
+            return self.eval_cache[slot].1;
+        }
+        let v = self.evaluator(pos).evaluate_from(pos, base, color);
+        self.eval_cache[slot] = (key, v);
+        v
+    }
+
+    /// The tally for `evaluate_from`.
+    fn tally_without_dice(&mut self, pos: &Position, color: Color) -> Tally {
+        self.evaluator(pos).tally_without_dice(pos, color)
     }
 
     fn out_of_time(&mut self) -> bool {

@@ -231,3 +231,32 @@ fn a_pawn_shield_and_no_attackers_are_safer() {
     let quiet = eval("chess", "6k1/5ppp/8/8/qn6/8/5PPP/6K1 b - - 0 1");
     assert!(attacked > quiet + 30, "{attacked} {quiet}");
 }
+
+#[test]
+fn a_tally_without_the_dice_pieces_gives_every_leapers_evaluation() {
+    for name in ["carnival", "carnival-oblique"] {
+        let (v, e) = load(name);
+        for seed in 0..4 {
+            let game = random_game(Position::startpos(v.clone()), seed, 100);
+            let mut pos = Position::startpos(v.clone());
+            for step in &game.steps {
+                pos.play_action_text(&step.text).unwrap();
+                if pos.pending() != Pending::Nothing {
+                    continue;
+                }
+                let actor = pos.side_to_move().opposite();
+                let base = e.tally_without_dice(&pos, actor);
+                for leaper in 0..v.leapers.len() {
+                    let mut other = pos.clone();
+                    other.leapers[actor.index()] = leaper as u8;
+                    assert_eq!(
+                        e.evaluate_from(&other, &base, actor),
+                        e.evaluate(&other),
+                        "{name} leaper {leaper}: {}",
+                        pos.to_fen()
+                    );
+                }
+            }
+        }
+    }
+}
