@@ -35,6 +35,20 @@ impl<'a> Bounds<'a> {
         }
     }
 
+    /// The throw's value from every child's exact value: what `lower`
+    /// gives once each child is set to its value, without the bookkeeping.
+    pub fn value_of(tree: &ChanceTree, values: &[i32]) -> i32 {
+        chance_value(&tree.probs, |i| {
+            let v = tree
+                .members(i)
+                .iter()
+                .map(|&c| values[c])
+                .min()
+                .unwrap_or(INFINITY);
+            (v, expected(v))
+        })
+    }
+
     pub fn set(&mut self, c: usize, lo: i32, hi: i32) {
         self.lo[c] = lo;
         self.hi[c] = hi;

@@ -273,16 +273,15 @@ impl Searcher {
         mut family: Vec<Option<u64>>,
     ) -> Value {
         let actor = pos.side_to_move().opposite();
-        let mut b = Bounds::new(tree);
+        let mut values = vec![-INFINITY; tree.children()];
         for c in (0..tree.children()).filter(|&c| family[c].is_none()) {
             if !tree.enter(pos, c) {
-                b.set(c, -INFINITY, -INFINITY);
                 continue;
             }
             let value = self.negamax(pos, 0, -INFINITY, INFINITY, ply, false);
             tree.leave(pos, c);
             let v = value?;
-            b.set(c, v, v);
+            values[c] = v;
         }
         // Each family's representative is searched; its gain over the
         // evaluation (None beyond the evaluation's range) stands for all.
@@ -303,7 +302,7 @@ impl Searcher {
                 .map(|v| v - self.evaluate(pos));
             tree.leave(pos, rep);
             let v = value?;
-            b.set(rep, v, v);
+            values[rep] = v;
             family[rep] = None;
             gains.push((f, gain));
         }
@@ -331,9 +330,9 @@ impl Searcher {
             };
             tree.leave(pos, c);
             let v = value?;
-            b.set(c, v, v);
+            values[c] = v;
         }
-        let value = b.lower();
+        let value = Bounds::value_of(tree, &values);
         if self.chance_tt {
             self.tt_store(key, 0, value, 0, (-INFINITY, INFINITY), ply);
         }
