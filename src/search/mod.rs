@@ -23,7 +23,7 @@ use crate::position::{Pending, Position};
 use crate::square::Color;
 use eval::{Evaluator, Tally};
 pub use limits::Limits;
-use ordering::is_quiet;
+use ordering::{is_quiet, moves_dice_piece};
 use score::{from_tt, to_tt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -630,7 +630,6 @@ impl Searcher {
             return Some(e);
         }
         let futile = frontier.filter(|&e| alpha > -MATE_BOUND && e + FUTILITY * depth <= alpha);
-        let dice_kinds = pos.variant().dice_kinds;
         let ordered = self.order(pos, &moves, tt_move, ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
@@ -638,12 +637,7 @@ impl Searcher {
         for (i, &m) in ordered.iter().enumerate() {
             let quiet = is_quiet(pos, m);
             // A dice piece's quiet move may still check after the throw.
-            let prunable = futile.is_some()
-                && i > 0
-                && quiet
-                && pos
-                    .piece_at(m.from())
-                    .is_none_or(|p| dice_kinds >> p.kind() & 1 == 0);
+            let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
             // Where every move throws, each move just above the horizon
             // costs a whole throw: late quiet ones are skipped, as they
             // rarely beat the earlier ones (not a dice piece's: see above).
@@ -658,9 +652,7 @@ impl Searcher {
                 && i >= LATE_MOVES
                 && quiet
                 && best > -MATE_BOUND
-                && pos
-                    .piece_at(m.from())
-                    .is_none_or(|p| dice_kinds >> p.kind() & 1 == 0);
+                && !moves_dice_piece(pos, m);
             if late {
                 continue;
             }

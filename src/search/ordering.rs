@@ -74,3 +74,10 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
         && pos.piece_at(m.to()).is_none()
         && !(m.kind() == MoveKind::TwoLeg && pos.piece_at(m.extra()).is_some())
 }
+
+/// Whether `m` moves a dice piece (whose quiet move may still check once
+/// the throw gives it a new leaper).
+pub(super) fn moves_dice_piece(pos: &Position, m: Move) -> bool {
+    pos.piece_at(m.from())
+        .is_some_and(|p| pos.variant().dice_kinds >> p.kind() & 1 != 0)
+}
