@@ -196,7 +196,8 @@ impl Evaluator {
         self.finish(pos, t)
     }
 
-    /// The terms every piece adds to come, empty.
+    /// The tally before any piece on the board is added: the pawns' attacks,
+    /// the kings' zones and the pieces in hand.
     fn start(&self, pos: &Position) -> Tally {
         let pawn_attacks = [
             self.pawns.attacks(pos, Color::White),
