@@ -752,6 +752,12 @@ impl Variant {
         self.chance.is_some() || self.truffles.is_some()
     }
 
+    /// Whether every move is followed by a throw (Carnival's dice; Truffle
+    /// Hunt's pigs throw only when they move).
+    pub fn throws_every_move(&self) -> bool {
+        self.chance.is_some()
+    }
+
     /// The kind with this letter (either case), without the `+` prefix.
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         self.kind_of_symbol(c, false)

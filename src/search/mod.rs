@@ -230,25 +230,28 @@ impl Searcher {
     /// Static evaluation for the side to move (remembered by the hash: a
     /// throw's children are probed with it, then searched).
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        let key = pos.hash();
-        let slot = (key as usize) & (EVAL_CACHE - 1);
-        if self.eval.is_some() && self.eval_cache[slot].0 == key {
-            return self.eval_cache[slot].1;
-        }
-        let v = self.evaluator(pos).evaluate(pos);
-        self.eval_cache[slot] = (key, v);
-        v
+        self.cached_eval(pos, |e, pos| e.evaluate(pos))
     }
 
     /// The same from the tally of a position that differs only in
     /// `color`'s dice leaper (`Evaluator::tally_without_dice`).
     fn evaluate_from(&mut self, pos: &Position, base: &Tally, color: Color) -> i32 {
+        self.cached_eval(pos, |e, pos| e.evaluate_from(pos, base, color))
+    }
+
+    /// The evaluation cache in front of `compute`.
+    #[inline]
+    fn cached_eval(
+        &mut self,
+        pos: &Position,
+        compute: impl FnOnce(&Evaluator, &Position) -> i32,
+    ) -> i32 {
         let key = pos.hash();
         let slot = (key as usize) & (EVAL_CACHE - 1);
         if self.eval.is_some() && self.eval_cache[slot].0 == key {
             return self.eval_cache[slot].1;
         }
-        let v = self.evaluator(pos).evaluate_from(pos, base, color);
+        let v = compute(self.evaluator(pos), pos);
         self.eval_cache[slot] = (key, v);
         v
     }
@@ -302,7 +305,7 @@ impl Searcher {
         self.node_limit = limits.nodes;
         let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();
-        self.throws_every_move = pos.variant().chance.is_some();
+        self.throws_every_move = pos.variant().throws_every_move();
         let actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),
