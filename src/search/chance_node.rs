@@ -234,9 +234,11 @@ impl Searcher {
         ply: usize,
     ) -> Option<Value> {
         let actor = pos.side_to_move().opposite();
-        // Per child: its family (hash without the thrower's leaper), if it
-        // may share.
-        let mut family: Vec<Option<u64>> = vec![None; tree.children()];
+        // Per child: its family (hash without the thrower's leaper) and its
+        // evaluation, if it may share. A family's evaluations differ only
+        // in the thrower's dice pieces: the rest is added up once.
+        let mut family: Vec<Option<(u64, i32)>> = vec![None; tree.children()];
+        let mut tallies: Vec<(u64, Tally)> = Vec::new();
         for (c, f) in family.iter_mut().enumerate() {
             if !tree.enter(pos, c) {
                 continue;
@@ -247,14 +249,19 @@ impl Searcher {
                 && !pos.extinct()
                 && !self.rule_draw(pos, ply);
             if shareable {
-                *f = Some(pos.hash_without_leaper(actor));
+                let key = pos.hash_without_leaper(actor);
+                let i = match tallies.iter().position(|t| t.0 == key) {
+                    Some(i) => i,
+                    None => {
+                        tallies.push((key, self.tally_without_dice(pos, actor)));
+                        tallies.len() - 1
+                    }
+                };
+                *f = Some((key, self.evaluate_from(pos, &tallies[i].1, actor)));
             }
             tree.leave(pos, c);
         }
-        let shares = family
-            .iter()
-            .enumerate()
-            .any(|(c, f)| f.is_some() && family[..c].contains(f));
+        let shares = tallies.len() < family.iter().flatten().count();
         if !shares {
             // Nothing to share (Truffle Hunt's throws change the board):
             // the node is searched as any other.
@@ -263,16 +270,16 @@ impl Searcher {
         Some(self.search_shared(pos, tree, key, ply, family))
     }
 
-    /// The searches of `shared_horizon`, given the children's families.
+    /// The searches of `shared_horizon`, given the children's families and
+    /// evaluations.
     fn search_shared(
         &mut self,
         pos: &mut Position,
         tree: &ChanceTree,
         key: u64,
         ply: usize,
-        mut family: Vec<Option<u64>>,
+        mut family: Vec<Option<(u64, i32)>>,
     ) -> Value {
-        let actor = pos.side_to_move().opposite();
         let mut values = vec![-INFINITY; tree.children()];
         for c in (0..tree.children()).filter(|&c| family[c].is_none()) {
             if !tree.enter(pos, c) {
@@ -287,50 +294,36 @@ impl Searcher {
         // evaluation (None beyond the evaluation's range) stands for all.
         let mut gains: Vec<(u64, Option<i32>)> = Vec::new();
         for c in 0..tree.children() {
-            let Some(f) = family[c] else { continue };
+            let Some((f, _)) = family[c] else { continue };
             if gains.iter().any(|g| g.0 == f) {
                 continue;
             }
             let rep = (0..tree.children())
-                .filter(|&d| family[d] == Some(f))
+                .filter(|&d| family[d].is_some_and(|(g, _)| g == f))
                 .min_by_key(|&d| tree.hashes[d])
                 .unwrap_or(c);
+            let eval = family[rep].map_or(0, |(_, e)| e);
             tree.enter(pos, rep);
             let value = self.negamax(pos, 0, -INFINITY, INFINITY, ply, false);
-            let gain = value
-                .filter(|v| v.abs() <= EVAL_BOUND)
-                .map(|v| v - self.evaluate(pos));
             tree.leave(pos, rep);
             let v = value?;
             values[rep] = v;
             family[rep] = None;
-            gains.push((f, gain));
+            gains.push((f, (v.abs() <= EVAL_BOUND).then(|| v - eval)));
         }
-        // The family's evaluations differ only in the thrower's dice
-        // pieces: the rest is added up once.
-        let mut tallies: Vec<(u64, Tally)> = Vec::new();
-        for (c, &f) in family.iter().enumerate() {
-            let Some(f) = f else { continue };
-            let gain = gains.iter().find(|g| g.0 == f).and_then(|g| g.1);
-            tree.enter(pos, c);
+        for (c, &member) in family.iter().enumerate() {
+            let Some((f, eval)) = member else { continue };
             self.nodes += 1;
-            let value = match gain {
-                Some(gain) => {
-                    let i = match tallies.iter().position(|t| t.0 == f) {
-                        Some(i) => i,
-                        None => {
-                            tallies.push((f, self.tally_without_dice(pos, actor)));
-                            tallies.len() - 1
-                        }
-                    };
-                    let e = self.evaluate_from(pos, &tallies[i].1, actor);
-                    Some((e + gain).clamp(-EVAL_BOUND, EVAL_BOUND))
+            let gain = gains.iter().find(|g| g.0 == f).and_then(|g| g.1);
+            values[c] = match gain {
+                Some(gain) => (eval + gain).clamp(-EVAL_BOUND, EVAL_BOUND),
+                None => {
+                    tree.enter(pos, c);
+                    let value = self.negamax(pos, 0, -INFINITY, INFINITY, ply, false);
+                    tree.leave(pos, c);
+                    value?
                 }
-                None => self.negamax(pos, 0, -INFINITY, INFINITY, ply, false),
             };
-            tree.leave(pos, c);
-            let v = value?;
-            values[c] = v;
         }
         let value = Bounds::value_of(tree, &values);
         if self.chance_tt {
