@@ -13,11 +13,18 @@ use std::thread::JoinHandle;
 
 pub type InfoCallback = Box<dyn FnMut(&SearchInfo, &Position) + Send>;
 pub type DoneCallback = Box<dyn FnOnce(Option<Action>, &Position) + Send>;
+/// The counts below each root action, or None when stopped.
+pub type PerftCallback = Box<dyn FnOnce(Option<Vec<(Action, u64)>>, &Position) + Send>;
+
+/// Sleeps until `stop` is set; `Engine::stop` wakes the thread at once.
+fn wait_for_stop(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::park_timeout(std::time::Duration::from_millis(50));
+    }
+}
 
 pub struct Engine {
     position: Position,
-    /// The running search has no limit of its own.
-    unlimited: bool,
     searcher: Arc<Mutex<Pool>>,
     stop: Arc<AtomicBool>,
     running: Option<JoinHandle<()>>,
@@ -43,7 +50,6 @@ impl Engine {
             stop: pool.stop_flag(),
             searcher: Arc::new(Mutex::new(pool)),
             running: None,
-            unlimited: false,
             hash_mib: Self::DEFAULT_HASH_MIB,
             threads: 1,
             multipv: 1,
@@ -93,10 +99,16 @@ impl Engine {
     /// The largest table: 8 GiB, a third of the machines we run on.
     pub const MAX_HASH_MIB: usize = 8192;
 
-    /// A new table of `mib` mebibytes (1 to `MAX_HASH_MIB`).
-    pub fn set_hash(&mut self, mib: usize) {
-        self.hash_mib = mib.clamp(1, Self::MAX_HASH_MIB);
+    /// A new table of `mib` mebibytes (1 to `MAX_HASH_MIB`); a size out
+    /// of that range is refused and the table stays as it was.
+    pub fn set_hash(&mut self, mib: u64) -> Result<(), String> {
+        let max = Self::MAX_HASH_MIB as u64;
+        if !(1..=max).contains(&mib) {
+            return Err(format!("hash size {mib} MiB is not within 1 to {max}"));
+        }
+        self.hash_mib = mib as usize;
         self.rebuild();
+        Ok(())
     }
 
     /// Search threads (1 to 64); one is deterministic. The table is new.
@@ -122,6 +134,8 @@ impl Engine {
     fn rebuild(&mut self) {
         self.stop();
         if let Ok(mut s) = self.searcher.lock() {
+            // The old table goes before the new one comes: never both.
+            *s = Pool::new(1, 1);
             *s = Pool::new(self.hash_mib, self.threads);
             self.stop = s.stop_flag();
         }
@@ -134,18 +148,17 @@ impl Engine {
         }
     }
 
-    /// Starts searching the current position in a thread of its own.
+    /// Starts searching the current position in a thread of its own. An
+    /// infinite search (`go infinite`, `go ponder`, analysis) reports its
+    /// result only once stopped, even when it has nothing left to search:
+    /// the protocols promise that.
     pub fn go(&mut self, limits: Limits, mut on_info: InfoCallback, on_done: DoneCallback) {
         self.stop();
         self.stop.store(false, Ordering::Relaxed);
-        self.unlimited = limits.infinite
-            || (limits.depth.is_none()
-                && limits.nodes.is_none()
-                && limits.movetime.is_none()
-                && limits.time_left.is_none());
         let searcher = self.searcher.clone();
         let pos = self.position.clone();
         let multipv = self.multipv;
+        let stop = self.stop.clone();
         self.running = Some(std::thread::spawn(move || {
             let shown = pos.clone();
             let best = match searcher.lock() {
@@ -156,23 +169,36 @@ impl Engine {
                 }
                 Err(_) => None,
             };
+            if limits.infinite {
+                wait_for_stop(&stop);
+            }
             on_done(best, &shown);
+        }));
+    }
+
+    /// Counts the move tree below each action of the current position to
+    /// `depth` in the search thread (`go perft`), so that the protocol
+    /// still answers while it counts; `stop` ends it, and then `on_done`
+    /// gets None.
+    pub fn perft(&mut self, depth: u32, on_done: PerftCallback) {
+        self.stop();
+        self.stop.store(false, Ordering::Relaxed);
+        let pos = self.position.clone();
+        let stop = self.stop.clone();
+        self.running = Some(std::thread::spawn(move || {
+            let expanded = pos.variant().has_chance_steps();
+            let counts = crate::perft::divide_until(&pos, depth, expanded, &stop, &|_, _| {});
+            on_done(counts, &pos);
         }));
     }
 
     /// Stops a running search (its result is still reported) and waits for it.
     pub fn stop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        self.wait();
-    }
-
-    /// Lets a search with limits run to its end; stops an unlimited one.
-    pub fn finish(&mut self) {
-        if self.unlimited {
-            self.stop();
-        } else {
-            self.wait();
+        if let Some(handle) = &self.running {
+            handle.thread().unpark();
         }
+        self.wait();
     }
 
     /// Waits for a running search to finish by itself.

@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::position::{Pending, Position};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Leaf nodes at `depth`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -67,25 +67,71 @@ pub fn divide(
     expanded: bool,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<(Action, u64)> {
+    let never = AtomicBool::new(false);
+    divide_until(pos, depth, expanded, &never, progress).unwrap_or_default()
+}
+
+/// `divide` that gives up as soon as it sees `stop` set (it looks between
+/// subtrees of a few plies, each counted in milliseconds): None then.
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    expanded: bool,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Option<Vec<(Action, u64)>> {
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let actions = pos.legal_actions();
     let total = actions.len();
     let done = AtomicUsize::new(0);
-    actions
+    let counts: Vec<Option<(Action, u64)>> = actions
         .par_iter()
         .filter_map(|&action| {
             let mut p = pos.clone();
             p.apply(action).ok()?;
-            let n = match (expanded, action) {
-                (true, Action::Move(_)) => perft_expanded(&mut p, depth - 1),
-                // A throw or choice at the root uses no depth.
-                (true, _) => perft_expanded(&mut p, depth),
-                (false, _) => perft(&mut p, depth - 1),
+            // A throw or choice at the root uses no depth.
+            let below = match (expanded, action) {
+                (true, Action::Move(_)) | (false, _) => depth - 1,
+                (true, _) => depth,
             };
+            let n = count_until(&mut p, below, expanded, stop);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Some((action, n))
+            Some(n.map(|n| (action, n)))
         })
-        .collect()
+        .collect();
+    counts.into_iter().collect()
+}
+
+/// `perft` or `perft_expanded`, None once `stop` is set.
+fn count_until(pos: &mut Position, depth: u32, expanded: bool, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    // Below this depth a subtree is small enough to count without looking.
+    match (expanded, depth) {
+        (false, 0..=2) => return Some(perft(pos, depth)),
+        (true, 0..=1) => return Some(perft_expanded(pos, depth)),
+        _ => {}
+    }
+    let mut nodes = 0;
+    if expanded && pos.pending() != Pending::Nothing {
+        // A throw or a choice: its outcomes use no depth.
+        for action in pos.legal_actions() {
+            if pos.apply(action).is_ok() {
+                let n = count_until(pos, depth, expanded, stop);
+                pos.unmake_move();
+                nodes += n?;
+            }
+        }
+    } else {
+        for &m in pos.legal_moves().iter() {
+            pos.make_move(m);
+            let n = count_until(pos, depth - 1, expanded, stop);
+            pos.unmake_move();
+            nodes += n?;
+        }
+    }
+    Some(nodes)
 }

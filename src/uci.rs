@@ -7,10 +7,10 @@
 //! `bestmove` is the choice.
 
 use crate::engine::Engine;
-use crate::perft;
 use crate::position::Pending;
-use crate::search::{mate_in_moves, Limits};
+use crate::search::{mate_in_moves, Limits, SearchInfo};
 use crate::square::Color;
+use crate::text_lines::InputLine;
 use crate::variants;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
 use engine_protocol::{parse_uci, OptionType, UciCommand, UciReply};
@@ -56,6 +56,10 @@ fn options() -> Vec<UciReply> {
             },
         },
         UciReply::Option {
+            name: "Ponder".to_string(),
+            kind: OptionType::Check { default: false },
+        },
+        UciReply::Option {
             name: "MultiPV".to_string(),
             kind: OptionType::Spin {
                 default: 1,
@@ -91,34 +95,44 @@ fn score(v: i32) -> UciScore {
 }
 
 /// Runs the protocol until `quit` or the end of the input. `first` is a
-/// line already read (the `uci` that chose the protocol).
+/// line already read (the `uci` that chose the protocol). The end of the
+/// input (the GUI is gone) is `quit`: a running search stops at once.
 pub fn run(input: impl BufRead, out: Output, first: Option<String>) {
-    let mut engine = Engine::new();
-    let mut ponder = Ponder::default();
+    let mut session = Session {
+        engine: Engine::new(),
+        ponder: Ponder::default(),
+        out,
+    };
     let lines = first
+        .map(InputLine::Text)
         .into_iter()
         .chain(crate::text_lines::lossy_lines(input));
     for line in lines {
-        if line.trim() == "quit" {
-            engine.stop();
-            return;
-        }
+        let line = match line {
+            InputLine::Text(t) => t,
+            InputLine::TooLong => {
+                session.error(format!(
+                    "a line longer than {} bytes was ignored",
+                    crate::text_lines::MAX_COMMAND_BYTES
+                ));
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
         let command = match parse_uci(&line) {
             Ok(c) => c,
             Err(e) => {
-                say(&out, UciReply::InfoString(format!("Error: {e}")));
+                session.error(e);
                 continue;
             }
         };
-        if !handle(&mut engine, command, &out, &mut ponder) {
+        if !session.handle(command) {
             break;
         }
     }
-    // The input ended without `quit`: a search with limits may finish.
-    engine.finish();
+    session.engine.stop();
 }
 
 /// A `go ponder` search: its `bestmove` is held back until `stop`, and on
@@ -131,202 +145,263 @@ struct Ponder {
     silence: Arc<AtomicBool>,
 }
 
-/// Applies one command; false on `quit`.
-fn handle(engine: &mut Engine, command: UciCommand, out: &Output, ponder: &mut Ponder) -> bool {
-    match command {
-        UciCommand::Uci => {
-            say(
-                out,
-                UciReply::Id {
-                    name: format!("menagerie {}", env!("CARGO_PKG_VERSION")),
-                    author: "the menagerie authors".to_string(),
-                },
-            );
-            for o in options() {
-                say(out, o);
+struct Session {
+    engine: Engine,
+    ponder: Ponder,
+    out: Output,
+}
+
+impl Session {
+    fn say(&self, reply: impl std::fmt::Display) {
+        say(&self.out, reply);
+    }
+
+    fn error(&self, what: impl std::fmt::Display) {
+        self.say(UciReply::InfoString(format!("Error: {what}")));
+    }
+
+    /// Applies one command; false on `quit`.
+    fn handle(&mut self, command: UciCommand) -> bool {
+        match command {
+            UciCommand::Uci => self.identify(),
+            UciCommand::IsReady => self.say(UciReply::ReadyOk),
+            UciCommand::SetOption { name, value } => {
+                self.set_option(&name, value.as_deref().unwrap_or_default())
             }
-            say(out, UciReply::UciOk);
-        }
-        UciCommand::IsReady => say(out, UciReply::ReadyOk),
-        UciCommand::SetOption { name, value } => {
-            let value = value.unwrap_or_default();
-            match name.to_ascii_lowercase().as_str() {
-                "uci_variant" => match engine.set_variant(value.trim()) {
-                    Ok(()) => say(out, UciReply::InfoString(variant_info(engine))),
-                    Err(e) => say(out, UciReply::InfoString(format!("Error: {e}"))),
-                },
-                "hash" => match value.trim().parse::<usize>() {
-                    Ok(mib) if mib >= 1 => engine.set_hash(mib),
-                    _ => say(
-                        out,
-                        UciReply::InfoString(format!("Error: bad Hash value '{value}'")),
-                    ),
-                },
-                "threads" => match value.trim().parse::<usize>() {
-                    Ok(n) if (1..=crate::search::smp::MAX_THREADS).contains(&n) => {
-                        engine.set_threads(n)
-                    }
-                    _ => say(
-                        out,
-                        UciReply::InfoString(format!("Error: bad Threads value '{value}'")),
-                    ),
-                },
-                "multipv" => match value.trim().parse::<usize>() {
-                    Ok(n) if (1..=crate::search::MAX_MULTIPV).contains(&n) => engine.set_multipv(n),
-                    _ => say(
-                        out,
-                        UciReply::InfoString(format!("Error: bad MultiPV value '{value}'")),
-                    ),
-                },
-                _ => say(
-                    out,
-                    UciReply::InfoString(format!("Error: no such option '{name}'")),
-                ),
+            UciCommand::UciNewGame => {
+                self.ponder.on_hit = None;
+                self.engine.new_game();
             }
-        }
-        UciCommand::UciNewGame => {
-            ponder.on_hit = None;
-            engine.new_game();
-        }
-        UciCommand::Position { start, moves } => {
-            ponder.on_hit = None;
-            let fen = match &start {
-                StartPosition::StartPos => None,
-                StartPosition::Fen(f) => Some(f.as_str()),
-            };
-            if let Err(e) = engine.set_position(fen, &moves) {
-                say(out, UciReply::InfoString(format!("Error: {e}")));
-            }
-        }
-        UciCommand::Go(params) => {
-            if let Some(depth) = params.perft {
-                engine.stop();
-                let pos = engine.position().clone();
-                let expanded = pos.variant().has_chance_steps();
-                let results = perft::divide(&pos, depth, expanded, &|_, _| {});
-                let mut total = 0;
-                for (a, n) in &results {
-                    say(out, format!("{}: {n}", pos.action_text(*a)));
-                    total += n;
+            UciCommand::Position { start, moves } => {
+                self.ponder.on_hit = None;
+                let fen = match &start {
+                    StartPosition::StartPos => None,
+                    StartPosition::Fen(f) => Some(f.as_str()),
+                };
+                if let Err(e) = self.engine.set_position(fen, &moves) {
+                    self.error(e);
                 }
-                say(
-                    out,
-                    format!("\nNodes searched: {}", if depth == 0 { 1 } else { total }),
-                );
-                return true;
             }
-            let pos = engine.position();
-            if pos.dice_due().is_some() {
-                // The GUI throws the dice, not the engine: a throw is due.
-                say(
-                    out,
-                    UciReply::InfoString(
-                        "Error: a throw is due; send it as a token of the move list (roll:A:B, find:...)"
-                            .to_string(),
-                    ),
-                );
-                say(
-                    out,
-                    UciReply::BestMove {
-                        mv: "0000".to_string(),
-                        ponder: None,
-                    },
-                );
-                return true;
+            UciCommand::Go(params) => match params.perft {
+                Some(depth) => self.perft(depth),
+                None => self.go(params),
+            },
+            UciCommand::Stop => {
+                self.ponder.on_hit = None;
+                self.engine.stop();
             }
-            // The side to act: at a choice it is the one that threw.
-            let actor = match pos.pending() {
-                Pending::Nothing => pos.side_to_move(),
-                _ => pos.side_to_move().opposite(),
-            };
-            let ms = |v: Option<i64>| v.map(|t| Duration::from_millis(t.max(0) as u64));
-            let (time, inc) = match actor {
-                Color::White => (params.wtime, params.winc),
-                Color::Black => (params.btime, params.binc),
-            };
-            let limits = Limits {
-                depth: params.depth.or(params.mate.map(|m| m.saturating_mul(2))),
-                nodes: params.nodes,
-                movetime: params.movetime.map(Duration::from_millis),
-                time_left: ms(time),
-                increment: ms(inc).unwrap_or_default(),
-                moves_to_go: params.movestogo,
-                infinite: params.infinite || params.ponder,
-            };
-            ponder.silence = Arc::new(AtomicBool::new(false));
-            ponder.on_hit = params.ponder.then(|| GoParams {
-                ponder: false,
-                ..params.clone()
-            });
-            let silence = ponder.silence.clone();
-            let info_out = out.clone();
-            let done_out = out.clone();
-            // The principal variation's second step is the move to ponder on.
-            let last_pv = Arc::new(Mutex::new(Vec::<String>::new()));
-            let pv_seen = last_pv.clone();
-            engine.go(
-                limits,
-                Box::new(move |info, shown| {
-                    let pv = shown.actions_text(&info.pv);
-                    if info.multipv <= 1 {
-                        if let Ok(mut seen) = pv_seen.lock() {
-                            seen.clone_from(&pv);
-                        }
-                    }
-                    let millis = info.time.as_millis() as u64;
-                    say(
-                        &info_out,
-                        UciReply::Info(UciInfo {
-                            depth: Some(info.depth),
-                            seldepth: Some(info.seldepth),
-                            score: Some(score(info.score)),
-                            nodes: Some(info.nodes),
-                            nps: Some(info.nodes * 1000 / millis.max(1)),
-                            time: Some(millis),
-                            multipv: Some(info.multipv),
-                            hashfull: Some(info.hashfull),
-                            pv,
-                            ..UciInfo::default()
-                        }),
-                    );
-                }),
-                Box::new(move |best, shown| {
-                    if silence.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let mv = best
-                        .map(|a| shown.action_text(a))
-                        .unwrap_or_else(|| "(none)".to_string());
-                    let pv = last_pv.lock().map(|p| p.clone()).unwrap_or_default();
-                    let ponder = (pv.first() == Some(&mv))
-                        .then(|| pv.get(1).cloned())
-                        .flatten();
-                    say(&done_out, UciReply::BestMove { mv, ponder });
-                }),
-            );
-        }
-        UciCommand::Stop => {
-            ponder.on_hit = None;
-            engine.stop();
-        }
-        UciCommand::PonderHit => {
-            if let Some(params) = ponder.on_hit.take() {
-                ponder.silence.store(true, Ordering::Relaxed);
-                engine.stop();
-                return handle(engine, UciCommand::Go(params), out, ponder);
+            UciCommand::PonderHit => self.ponder_hit(),
+            UciCommand::Debug(_) | UciCommand::Register(_) => {}
+            UciCommand::Quit => return false,
+            UciCommand::Display => {
+                let p = self.engine.position();
+                self.say(format!("{}Fen: {}", p.board_text(), p.to_fen()));
+            }
+            UciCommand::Bench(_) => {
+                self.engine.stop();
+                let r = crate::bench::run(16, |_, _| {});
+                self.say(format!("Nodes searched: {}", r.nodes));
             }
         }
-        UciCommand::Debug(_) | UciCommand::Register(_) => {}
-        UciCommand::Quit => return false,
-        UciCommand::Display => {
-            let p = engine.position();
-            say(out, format!("{}Fen: {}", p.board_text(), p.to_fen()));
+        true
+    }
+
+    fn identify(&self) {
+        self.say(UciReply::Id {
+            name: format!("menagerie {}", env!("CARGO_PKG_VERSION")),
+            author: "the menagerie authors".to_string(),
+        });
+        for o in options() {
+            self.say(o);
         }
-        UciCommand::Bench(_) => {
-            engine.stop();
-            let r = crate::bench::run(16, |_, _| {});
-            say(out, format!("Nodes searched: {}", r.nodes));
+        self.say(UciReply::UciOk);
+    }
+
+    /// Sets an option; a bad name or value is answered with an error and
+    /// changes nothing.
+    fn set_option(&mut self, name: &str, value: &str) {
+        let value = value.trim();
+        let number = |max: usize| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= max as u64)
+        };
+        let bad = |name: &str| format!("bad {name} value '{value}'");
+        let result = match name.trim().to_ascii_lowercase().as_str() {
+            "uci_variant" => self.engine.set_variant(value).map_err(|e| e.to_string()),
+            "hash" => match value.parse::<u64>() {
+                Ok(mib) => self.engine.set_hash(mib),
+                Err(_) => Err(bad("Hash")),
+            },
+            "threads" => match number(crate::search::smp::MAX_THREADS) {
+                Some(n) => {
+                    self.engine.set_threads(n as usize);
+                    Ok(())
+                }
+                None => Err(bad("Threads")),
+            },
+            "multipv" => match number(crate::search::MAX_MULTIPV) {
+                Some(n) => {
+                    self.engine.set_multipv(n as usize);
+                    Ok(())
+                }
+                None => Err(bad("MultiPV")),
+            },
+            // The GUI says whether it will send `go ponder`; nothing to set.
+            "ponder" => match value {
+                "true" | "false" => Ok(()),
+                _ => Err(bad("Ponder")),
+            },
+            _ => Err(format!("no such option '{}'", name.trim())),
+        };
+        match result {
+            Err(e) => self.error(e),
+            Ok(()) if name.trim().eq_ignore_ascii_case("uci_variant") => {
+                self.say(UciReply::InfoString(variant_info(&self.engine)))
+            }
+            Ok(()) => {}
         }
     }
-    true
+
+    /// `go perft N`: counted in the search thread, so `isready`, `stop`
+    /// and `quit` are answered while it counts.
+    fn perft(&mut self, depth: u32) {
+        self.ponder.on_hit = None;
+        let out = self.out.clone();
+        self.engine.perft(
+            depth,
+            Box::new(move |counts, pos| {
+                let Some(counts) = counts else {
+                    say(&out, UciReply::InfoString("perft stopped".to_string()));
+                    return;
+                };
+                for (a, n) in &counts {
+                    say(&out, format!("{}: {n}", pos.action_text(*a)));
+                }
+                let total: u64 = if depth == 0 {
+                    1
+                } else {
+                    counts.iter().map(|(_, n)| n).sum()
+                };
+                say(&out, format!("\nNodes searched: {total}"));
+            }),
+        );
+    }
+
+    fn go(&mut self, params: GoParams) {
+        if self.engine.position().dice_due().is_some() {
+            // The GUI throws the dice, not the engine: a throw is due.
+            self.error("a throw is due; send it as a token of the move list (roll:A:B, find:...)");
+            self.say(UciReply::BestMove {
+                mv: "0000".to_string(),
+                ponder: None,
+            });
+            return;
+        }
+        let limits = self.limits(&params);
+        self.ponder.silence = Arc::new(AtomicBool::new(false));
+        self.ponder.on_hit = params.ponder.then(|| GoParams {
+            ponder: false,
+            ..params.clone()
+        });
+        self.start_search(limits);
+    }
+
+    /// The search limits of a `go`, for the side to act; `searchmoves`
+    /// that are not legal here are reported and left out.
+    fn limits(&self, params: &GoParams) -> Limits {
+        let pos = self.engine.position();
+        // The side to act: at a choice it is the one that threw.
+        let actor = match pos.pending() {
+            Pending::Nothing => pos.side_to_move(),
+            _ => pos.side_to_move().opposite(),
+        };
+        let ms = |v: Option<i64>| v.map(|t| Duration::from_millis(t.max(0) as u64));
+        let (time, inc) = match actor {
+            Color::White => (params.wtime, params.winc),
+            Color::Black => (params.btime, params.binc),
+        };
+        let legal = pos.legal_actions();
+        let mut searchmoves = Vec::new();
+        for text in &params.searchmoves {
+            match pos.parse_action(text) {
+                Ok(a) if legal.contains(&a) => searchmoves.push(a),
+                Ok(_) | Err(_) => self.error(format!("searchmoves: '{text}' is not legal here")),
+            }
+        }
+        if searchmoves.is_empty() && !params.searchmoves.is_empty() {
+            self.error("searchmoves: no legal move given; searching every move");
+        }
+        Limits {
+            depth: params.depth.or(params.mate.map(|m| m.saturating_mul(2))),
+            nodes: params.nodes,
+            movetime: params.movetime.map(Duration::from_millis),
+            time_left: ms(time),
+            increment: ms(inc).unwrap_or_default(),
+            moves_to_go: params.movestogo,
+            infinite: params.infinite || params.ponder,
+            searchmoves,
+        }
+    }
+
+    fn start_search(&mut self, limits: Limits) {
+        let silence = self.ponder.silence.clone();
+        let info_out = self.out.clone();
+        let done_out = self.out.clone();
+        // The principal variation's second step is the move to ponder on.
+        let last_pv = Arc::new(Mutex::new(Vec::<String>::new()));
+        let pv_seen = last_pv.clone();
+        self.engine.go(
+            limits,
+            Box::new(move |info, shown| {
+                let pv = shown.actions_text(&info.pv);
+                if info.multipv <= 1 {
+                    if let Ok(mut seen) = pv_seen.lock() {
+                        seen.clone_from(&pv);
+                    }
+                }
+                say(&info_out, UciReply::Info(info_line(info, pv)));
+            }),
+            Box::new(move |best, shown| {
+                if silence.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mv = best
+                    .map(|a| shown.action_text(a))
+                    .unwrap_or_else(|| "(none)".to_string());
+                let pv = last_pv.lock().map(|p| p.clone()).unwrap_or_default();
+                let ponder = (pv.first() == Some(&mv))
+                    .then(|| pv.get(1).cloned())
+                    .flatten();
+                say(&done_out, UciReply::BestMove { mv, ponder });
+            }),
+        );
+    }
+
+    /// The move pondered on was played: the ponder search gives way to
+    /// the same search with the real limits (the table keeps its work).
+    fn ponder_hit(&mut self) {
+        if let Some(params) = self.ponder.on_hit.take() {
+            self.ponder.silence.store(true, Ordering::Relaxed);
+            self.engine.stop();
+            self.go(params);
+        }
+    }
+}
+
+fn info_line(info: &SearchInfo, pv: Vec<String>) -> UciInfo {
+    let millis = info.time.as_millis() as u64;
+    UciInfo {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        score: Some(score(info.score)),
+        nodes: Some(info.nodes),
+        nps: Some(info.nodes * 1000 / millis.max(1)),
+        time: Some(millis),
+        multipv: Some(info.multipv),
+        hashfull: Some(info.hashfull),
+        pv,
+        ..UciInfo::default()
+    }
 }

@@ -346,7 +346,7 @@ fn xboard_carnival_with_pips_and_choice_tokens() {
 fn xboard_carnival_without_dice_asks_the_user() {
     let mut c = xboard(false);
     start_game(&mut c, "carnival");
-    c.send("option Dice seed=3");
+    c.send("option DiceSeed=3");
     c.send("sd 1");
     // Throw until one offers White a choice (a six) or the engine moves.
     c.send("usermove e2e3");

@@ -4,7 +4,7 @@
 //! incremental hash equals the hash computed from scratch, and FEN
 //! round-trips.
 
-mod reference;
+use crate::reference;
 
 use menagerie::moves::{Move, MoveKind};
 use menagerie::position::{Pending, Position};

@@ -4,7 +4,7 @@
 //! generator and by the simple mailbox generator in `tests/reference/`
 //! (the latter only up to a node budget, being slow).
 
-mod reference;
+use crate::reference;
 
 use menagerie::perft::{perft, perft_expanded};
 use menagerie::position::Position;

@@ -18,6 +18,7 @@
 //! `PROTOCOL_FUZZ_SEED=N` runs only the sessions of seed N;
 //! `PROTOCOL_FUZZ_SESSIONS=N` changes the number of sessions per protocol.
 
+use crate::support::scripted::{Output, Scripted};
 use engine_protocol::{parse_uci, UciCommand};
 use menagerie::position::{Pending, Position};
 use menagerie::variant::Variant;
@@ -639,8 +640,8 @@ fn xboard_command(rng: &mut Rng, g: &Game) -> Vec<String> {
             "cores 9",
             "egtpath syzygy /tmp/tb",
             "egtpath",
-            "option Dice seed=42",
-            "option Dice seed=-1",
+            "option DiceSeed=42",
+            "option DiceSeed=-1",
             "option Dice seed=99999999999999999999",
             "option Dice seed",
             "option Nope=1",
@@ -996,7 +997,18 @@ enum RunError {
 
 /// Runs one adapter on `input`; its output, or how it failed.
 fn run_adapter(protocol: Protocol, input: Vec<u8>, name: String) -> Result<Vec<u8>, RunError> {
-    let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+    run_adapter_with(protocol, |_| Box::new(Cursor::new(input)), name)
+}
+
+/// `run_adapter` with an input made for the output buffer (a script that
+/// waits for replies).
+fn run_adapter_with(
+    protocol: Protocol,
+    make_input: impl FnOnce(&Output) -> Box<dyn BufRead + Send>,
+    name: String,
+) -> Result<Vec<u8>, RunError> {
+    let buffer: Output = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let input = make_input(&buffer);
     let out = buffer.clone();
     let (done_tx, done_rx) = mpsc::channel();
     let panics_before = panic_count();
@@ -1005,11 +1017,8 @@ fn run_adapter(protocol: Protocol, input: Vec<u8>, name: String) -> Result<Vec<u
         .spawn(move || {
             let result =
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match protocol {
-                    Protocol::Uci => uci::run(Cursor::new(input), out, None),
-                    Protocol::Xboard => {
-                        let reader: Box<dyn BufRead + Send> = Box::new(Cursor::new(input));
-                        xboard::run(reader, out, None)
-                    }
+                    Protocol::Uci => uci::run(input, out, None),
+                    Protocol::Xboard => xboard::run(input, out, None),
                 }));
             let _ = done_tx.send(result.is_ok());
         })
@@ -1216,6 +1225,7 @@ fn xboard_line_ok(line: &str) -> Result<(), &'static str> {
         "setup (",
         "piece ",
         "highlight ",
+        "stat01: ",
         "telluser ",
         "tellusererror ",
         "askuser ",
@@ -1518,7 +1528,7 @@ fn extreme_numbers_in_every_numeric_argument() {
         "ping N",
         "cores N",
         "rating N N",
-        "option Dice seed=N",
+        "option DiceSeed=N",
         "memory N",
     ];
     for protocol in [Protocol::Uci, Protocol::Xboard] {
@@ -1563,7 +1573,15 @@ fn input_that_is_not_utf8_ends_cleanly() {
         (Protocol::Xboard, b"xboard\nprotover 2\nmemory 1\nsd 1\nnew\ngo\nname J\xfcrgen\nping 1\n"),
     ];
     for (protocol, input) in cases {
-        let bytes = match run_adapter(protocol, input.to_vec(), format!("{protocol:?}-latin1")) {
+        let answer = match protocol {
+            Protocol::Uci => "readyok",
+            Protocol::Xboard => "pong 1",
+        };
+        // As a GUI does, the input stays open until the answer comes.
+        let scripted = |out: &Output| -> Box<dyn BufRead + Send> {
+            Box::new(Scripted::new(out).send(input).wait_for(answer))
+        };
+        let bytes = match run_adapter_with(protocol, scripted, format!("{protocol:?}-latin1")) {
             Ok(bytes) => bytes,
             Err(RunError::Panicked(p)) => panic!("{protocol:?} panicked: {p}"),
             Err(RunError::Stuck) => panic!("{protocol:?} did not end"),
@@ -1576,10 +1594,6 @@ fn input_that_is_not_utf8_ends_cleanly() {
             };
             assert_eq!(ok, Ok(()), "{protocol:?}: {line:?}");
         }
-        let answer = match protocol {
-            Protocol::Uci => "readyok",
-            Protocol::Xboard => "pong 1",
-        };
         assert!(
             text.lines().any(|l| l == answer),
             "{protocol:?}: no '{answer}' after the bad line:\n{text}"

@@ -4,7 +4,7 @@
 //! (the project's notes) and small hand-counted positions for each special
 //! rule, plus basic API checks. The dice games (Carnival, Truffle Hunt)
 //! are checked against counts derived by hand in the comments.
-mod reference;
+use crate::reference;
 
 use reference::RefPosition;
 

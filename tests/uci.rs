@@ -1,14 +1,25 @@
 //! The UCI adapter driven as a GUI would drive it.
 
+use crate::support::scripted::{Output, Scripted};
 use menagerie::uci;
-use std::io::Cursor;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+/// Runs a script (see `Scripted::text`: `@wait LINE` waits for a reply)
+/// to its end; the output.
 fn session(script: &str) -> String {
-    let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
-    uci::run(Cursor::new(script.to_string()), buffer.clone(), None);
+    let buffer: Output = Arc::new(Mutex::new(Vec::new()));
+    uci::run(Scripted::text(&buffer, script), buffer.clone(), None);
     let bytes = buffer.lock().unwrap().clone();
     String::from_utf8(bytes).unwrap()
+}
+
+/// The output lines after the first that starts with `after`.
+fn lines_after<'a>(out: &'a str, after: &str) -> Vec<&'a str> {
+    out.lines()
+        .skip_while(|l| !l.starts_with(after))
+        .skip(1)
+        .collect()
 }
 
 #[test]
@@ -31,8 +42,7 @@ fn handshake_lists_every_variant_and_the_options() {
 
 #[test]
 fn go_depth_answers_bestmove_with_a_legal_move() {
-    // No `quit`: at the end of the input a search with limits runs to its end.
-    let out = session("position startpos moves e2e4 e7e5\ngo depth 4\n");
+    let out = session("position startpos moves e2e4 e7e5\ngo depth 4\n@wait bestmove*\n");
     assert!(out.contains("info depth 4"), "{out}");
     let best = out
         .lines()
@@ -49,7 +59,7 @@ fn go_depth_answers_bestmove_with_a_legal_move() {
 
 #[test]
 fn variant_change_is_announced_and_ten_rank_squares_work() {
-    let out = session("setoption name UCI_Variant value wolf\nposition startpos moves c3c4 a9a8\ngo perft 1\nquit\n");
+    let out = session("setoption name UCI_Variant value wolf\nposition startpos moves c3c4 a9a8\ngo perft 1\n@wait Nodes searched*\nquit\n");
     assert!(
         out.contains("info string variant wolf files 8 ranks 10"),
         "{out}"
@@ -60,7 +70,7 @@ fn variant_change_is_announced_and_ten_rank_squares_work() {
 #[test]
 fn dice_tokens_and_choices() {
     let out = session(
-        "setoption name UCI_Variant value carnival\nposition startpos moves e2e3 roll:6:4\ngo depth 2\nquit\n",
+        "setoption name UCI_Variant value carnival\nposition startpos moves e2e3 roll:6:4\ngo depth 2\n@wait bestmove*\nquit\n",
     );
     let best = out
         .lines()
@@ -76,7 +86,7 @@ fn dice_tokens_and_choices() {
 #[test]
 fn bad_input_is_reported_and_changes_nothing() {
     let out = session(
-        "foo\nposition startpos moves e2e4\nposition startpos moves e2e5\nsetoption name UCI_Variant value nope\nsetoption name Hash value x\ngo perft 1\nquit\n",
+        "foo\nposition startpos moves e2e4\nposition startpos moves e2e5\nsetoption name UCI_Variant value nope\nsetoption name Hash value x\ngo perft 1\n@wait Nodes searched*\nquit\n",
     );
     assert!(out.contains("Unknown command: 'foo'"), "{out}");
     assert!(out.contains("'e2e5' is not legal here"), "{out}");
@@ -91,4 +101,141 @@ fn bad_input_is_reported_and_changes_nothing() {
 fn stop_ends_an_infinite_search_with_a_bestmove() {
     let out = session("position startpos\ngo infinite\nstop\nquit\n");
     assert!(out.contains("bestmove "), "{out}");
+}
+
+/// A mate in one, found at depth 1.
+const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+#[test]
+fn infinite_and_ponder_searches_answer_only_when_stopped() {
+    for go in ["go infinite", "go ponder", "go infinite depth 3"] {
+        // A mate, and a bare-kings draw the search exhausts at once: the
+        // search has nothing left to do long before `stop`.
+        for fen in [MATE_IN_ONE, "8/8/8/4k3/8/8/8/4K3 w - - 0 1"] {
+            let out = session(&format!(
+                "position fen {fen}\n{go}\n@wait info depth 1*\nisready\n@wait readyok\nstop\n@wait bestmove*\nquit\n"
+            ));
+            // Nothing but reports between the search's start and `readyok`,
+            // and exactly one `bestmove`, after it.
+            let before_ready: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+            assert!(
+                before_ready.iter().all(|l| l.starts_with("info")),
+                "{go}, {fen}:\n{out}"
+            );
+            assert_eq!(out.matches("bestmove").count(), 1, "{go}, {fen}:\n{out}");
+        }
+    }
+    // Held for a while too, not only until the next command.
+    let buffer: Output = Arc::new(Mutex::new(Vec::new()));
+    let input = Scripted::text(
+        &buffer,
+        &format!("position fen {MATE_IN_ONE}\ngo infinite\n@wait info depth 1*\n@pause 800"),
+    );
+    let out = buffer.clone();
+    let adapter = std::thread::spawn(move || uci::run(input, out, None));
+    std::thread::sleep(Duration::from_millis(400));
+    let text = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+    assert!(!text.contains("bestmove"), "{text}");
+    // The end of the input stops it; then it answers.
+    drop(adapter.join());
+    let text = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+    assert!(text.contains("bestmove a1a8"), "{text}");
+}
+
+#[test]
+fn ponderhit_turns_the_ponder_search_into_ours() {
+    let out = session(&format!(
+        "position fen {MATE_IN_ONE}\ngo ponder wtime 1000 btime 1000\n@wait info depth 1*\nponderhit\n@wait bestmove*\nquit\n"
+    ));
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+    assert!(out.contains("bestmove a1a8"), "{out}");
+}
+
+#[test]
+fn ponder_is_an_option() {
+    let out =
+        session("uci\nsetoption name Ponder value true\nsetoption name Ponder value maybe\nquit\n");
+    assert!(
+        out.contains("option name Ponder type check default false"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Error").count(), 1, "{out}");
+    assert!(out.contains("bad Ponder value 'maybe'"), "{out}");
+}
+
+#[test]
+fn perft_counts_in_the_search_thread() {
+    // Depth 7 takes seconds: `isready` is answered meanwhile, and `stop`
+    // ends the count.
+    let out = session("go perft 7\nisready\n@wait readyok\nstop\nisready\n@wait readyok\nquit\n");
+    assert!(out.starts_with("readyok\n"), "{out}");
+    assert!(out.contains("info string perft stopped"), "{out}");
+    assert!(!out.contains("Nodes searched"), "{out}");
+    // Left alone it finishes: 20 moves and the total.
+    let out = session("go perft 2\n@wait Nodes searched*\n");
+    assert!(out.contains("Nodes searched: 400"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.ends_with(": 20")).count(),
+        20,
+        "{out}"
+    );
+}
+
+#[test]
+fn searchmoves_searches_the_legal_moves_given() {
+    let out =
+        session("position startpos\ngo depth 3 searchmoves z9z9 a2a3 e2e5\n@wait bestmove*\n");
+    assert!(
+        out.contains("Error: searchmoves: 'z9z9' is not legal here"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Error: searchmoves: 'e2e5' is not legal here"),
+        "{out}"
+    );
+    assert!(out.contains("bestmove a2a3"), "{out}");
+    // Nothing legal: every move is searched.
+    let out = session("position startpos\ngo depth 2 searchmoves z9z9\n@wait bestmove*\n");
+    assert!(out.contains("no legal move given"), "{out}");
+    assert!(!out.contains("bestmove (none)"), "{out}");
+}
+
+#[test]
+fn a_hash_size_over_the_maximum_is_refused_and_a_large_one_is_ready_at_once() {
+    let out = session("setoption name Hash value 99999999\nsetoption name Hash value 0\nposition startpos\ngo depth 2\n@wait bestmove*\n");
+    assert!(
+        out.contains("Error: hash size 99999999 MiB is not within 1 to 8192"),
+        "{out}"
+    );
+    assert!(out.contains("Error: hash size 0 MiB"), "{out}");
+    // The largest table is ready as soon as it is asked for (its pages come
+    // from the system as they are used); the bound is generous for a loaded
+    // machine, the time is typically well under 10 ms.
+    let start = Instant::now();
+    let out = session("setoption name Hash value 8192\nisready\n@wait readyok\nsetoption name Hash value 16\nquit\n");
+    let took = start.elapsed();
+    assert!(out.contains("readyok") && !out.contains("Error"), "{out}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
+
+#[test]
+fn an_endless_line_is_refused_and_the_session_goes_on() {
+    let buffer: Output = Arc::new(Mutex::new(Vec::new()));
+    let mut long = vec![b'x'; 3 << 20];
+    long.push(b'\n');
+    let input = Scripted::new(&buffer)
+        .send(b"position startpos moves e2e4\n")
+        .send(&long)
+        .send(b"go perft 1\n")
+        .wait_for("Nodes searched: 20");
+    uci::run(input, buffer.clone(), None);
+    let out = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
+    assert!(
+        out.contains("Error: a line longer than 1048576 bytes was ignored"),
+        "{out}"
+    );
+    assert!(
+        lines_after(&out, "info string Error").contains(&"Nodes searched: 20"),
+        "{out}"
+    );
 }

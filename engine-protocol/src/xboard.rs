@@ -788,6 +788,22 @@ pub enum XboardReply {
     },
     /// `highlight COLORFEN`.
     Highlight(String),
+    /// `stat01: TIME NODES PLY MVLEFT MVTOT MVNAME`: the answer to `.` in
+    /// analysis mode.
+    Status {
+        /// Time searched in centiseconds.
+        centiseconds: u64,
+        /// Nodes searched.
+        nodes: u64,
+        /// The depth reached.
+        depth: u32,
+        /// Root moves still to search at that depth.
+        moves_left: u32,
+        /// Root moves in all.
+        moves_total: u32,
+        /// The move being searched (or the best so far).
+        current: String,
+    },
     /// `dice N [N ...]`: ask the GUI to roll dice with these numbers of
     /// sides (XBoard's development `feature dice=1`).
     Dice(Vec<u32>),
@@ -908,6 +924,18 @@ impl fmt::Display for XboardReply {
                 write!(f, "piece {} {}", OneLine(letter), OneLine(betza))
             }
             R::Highlight(colors) => write!(f, "highlight {}", OneLine(colors)),
+            R::Status {
+                centiseconds,
+                nodes,
+                depth,
+                moves_left,
+                moves_total,
+                current,
+            } => write!(
+                f,
+                "stat01: {centiseconds} {nodes} {depth} {moves_left} {moves_total} {}",
+                OneLine(current)
+            ),
             R::Dice(sides) => {
                 f.write_str("dice")?;
                 sides.iter().try_for_each(|n| write!(f, " {n}"))
@@ -1598,6 +1626,17 @@ mod tests {
                 XboardReply::Highlight("8/8/8/8/4y3/4yr2/8/8".into()),
                 "highlight 8/8/8/8/4y3/4yr2/8/8",
             ),
+            (
+                XboardReply::Status {
+                    centiseconds: 250,
+                    nodes: 12345,
+                    depth: 7,
+                    moves_left: 0,
+                    moves_total: 20,
+                    current: "e2e4".into(),
+                },
+                "stat01: 250 12345 7 0 20 e2e4",
+            ),
             (XboardReply::Dice(vec![6, 6]), "dice 6 6"),
             (XboardReply::Dice(vec![6]), "dice 6"),
             (
@@ -1695,6 +1734,14 @@ mod tests {
                 betza: sneaky.into(),
             },
             XboardReply::Highlight(sneaky.into()),
+            XboardReply::Status {
+                centiseconds: 0,
+                nodes: 0,
+                depth: 0,
+                moves_left: 0,
+                moves_total: 0,
+                current: sneaky.into(),
+            },
             XboardReply::TellUser(sneaky.into()),
             XboardReply::TellUserError(sneaky.into()),
             XboardReply::AskUser {

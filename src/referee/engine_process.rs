@@ -2,7 +2,8 @@
 //! read from its standard output by a reader thread, with deadlines, so a
 //! silent engine never blocks the referee.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::text_lines::read_capped_line;
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -12,19 +13,7 @@ use super::log::IoLog;
 /// Lines read ahead of the referee.
 const LINES_QUEUED: usize = 4096;
 /// The longest line kept; engines' lines are far shorter.
-const LINE_BYTES: u64 = 64 * 1024;
-
-/// Reads and drops the rest of a line that was too long.
-fn skip_line<R: BufRead>(reader: &mut R) -> std::io::Result<()> {
-    let mut rest = Vec::new();
-    loop {
-        rest.clear();
-        let n = Read::take(&mut *reader, LINE_BYTES).read_until(b'\n', &mut rest)?;
-        if n == 0 || rest.last() == Some(&b'\n') {
-            return Ok(());
-        }
-    }
-}
+const LINE_BYTES: usize = 64 * 1024;
 
 /// Why talking to an engine process failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +67,10 @@ impl EngineProcess {
         if let Some(d) = dir {
             command.current_dir(d);
         }
+        // A group of its own: whatever the engine starts (a wrapper script's
+        // child) is ended with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
             .map_err(|e| ProcessError::Spawn(format!("{program}: {e}")))?;
@@ -93,23 +86,12 @@ impl EngineProcess {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                // A line is cut at LINE_BYTES; the rest of it is skipped.
-                match Read::take(&mut reader, LINE_BYTES).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if buf.last() != Some(&b'\n') && skip_line(&mut reader).is_err() {
-                            break;
-                        }
-                        // Bad UTF-8 is garbage, not a reason to stop reading.
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
+            // A line is cut at LINE_BYTES; the rest of it is skipped.
+            while read_capped_line(&mut reader, LINE_BYTES, &mut buf).is_some() {
+                // Bad UTF-8 is garbage, not a reason to stop reading.
+                let line = String::from_utf8_lossy(&buf).into_owned();
+                if tx.send(line).is_err() {
+                    break;
                 }
             }
         });
@@ -160,20 +142,36 @@ impl EngineProcess {
         let end = Instant::now() + grace;
         while Instant::now() < end {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        // Drop kills it.
+        // Drop ends what is left of its group.
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        if let Ok(Some(_)) = self.child.try_wait() {
-            return;
+        // The whole group, even when the engine itself has exited: a
+        // wrapper that did not `exec` leaves its child behind.
+        kill_group(&self.child);
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
         }
-        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// Kills every process of the child's group (its id is the child's).
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill() takes plain integers and touches no memory of ours.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}

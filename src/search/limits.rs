@@ -1,5 +1,6 @@
 //! When to stop: the limits of a search and the time manager.
 
+use crate::action::Action;
 use std::time::Duration;
 
 /// The most a fixed time per move keeps back (a tenth of it at most).
@@ -15,7 +16,11 @@ pub struct Limits {
     pub time_left: Option<Duration>,
     pub increment: Duration,
     pub moves_to_go: Option<u32>,
+    /// Until stopped: no time budget, and no early end at a mate or a lone
+    /// move (analysis keeps reporting).
     pub infinite: bool,
+    /// Only these root actions (UCI `searchmoves`); empty: all of them.
+    pub searchmoves: Vec<Action>,
 }
 
 impl Limits {

@@ -297,6 +297,7 @@ impl Searcher {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.start = Instant::now();
+        self.tt.mark_used();
         self.nodes = 0;
         self.published.store(0, Ordering::Relaxed);
         self.stopped = false;
@@ -306,10 +307,13 @@ impl Searcher {
         let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();
         self.throws_every_move = pos.variant().throws_every_move();
-        let actions: Vec<Action> = match pos.pending() {
+        let mut actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),
         };
+        if !limits.searchmoves.is_empty() {
+            actions.retain(|a| limits.searchmoves.contains(a));
+        }
         let mut result = SearchResult {
             best: actions.first().copied(),
             score: 0,
@@ -317,7 +321,9 @@ impl Searcher {
             nodes: 0,
             pv: actions.first().copied().into_iter().collect(),
         };
-        if actions.len() <= 1 && limits.depth.is_none() {
+        // One move needs no search, unless the search is to go on until told
+        // (analysis wants its lines).
+        if actions.len() <= 1 && limits.depth.is_none() && !limits.infinite {
             return result;
         }
         let max_depth = limits
@@ -393,6 +399,7 @@ impl Searcher {
                 }
                 if score.abs() >= MATE_BOUND
                     && limits.depth.is_none()
+                    && !limits.infinite
                     && MATE - score.abs() <= depth as i32
                 {
                     break;

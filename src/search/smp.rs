@@ -79,6 +79,7 @@ impl Pool {
         let helper_limits = Limits {
             depth: limits.depth,
             infinite: true,
+            searchmoves: limits.searchmoves.clone(),
             ..Limits::default()
         };
         self.halt.store(false, Ordering::Relaxed);

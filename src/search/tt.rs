@@ -7,7 +7,8 @@
 //! the data and the key xor the data (Hyatt's lockless hashing). A slot torn
 //! by two threads writing at once fails the xor check and reads as empty.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::alloc::Layout;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -65,31 +66,63 @@ struct Slot {
 }
 
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
+    /// A search has run since the last clear (clearing a fresh table
+    /// would touch every page the system has not handed out yet).
+    used: AtomicBool,
+}
+
+/// `n` empty slots from the allocator's zeroed memory. The system hands
+/// out zeroed pages lazily, so even a large table is ready at once and
+/// takes memory only as it fills. None when the memory is not there.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Box::new([]));
+    }
+    // SAFETY: the layout has a non-zero size; all-zero bytes are a valid
+    // `Slot` (two `AtomicU64` holding 0); the memory comes from the global
+    // allocator with exactly the layout `Box<[Slot]>` frees it with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
+    }
 }
 
 impl Table {
-    /// A table of about `mib` mebibytes.
     /// A table of about `mib` MiB; when the memory is not there it takes
     /// half, and half again, rather than abort the engine.
     pub fn new(mib: usize) -> Table {
         let mut size =
             (mib.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Slot>()).max(1024);
         loop {
-            let mut slots: Vec<Slot> = Vec::new();
-            if size <= 1024 || slots.try_reserve_exact(size).is_ok() {
-                slots.extend((0..size).map(|_| Slot {
-                    check: AtomicU64::new(0),
-                    data: AtomicU64::new(0),
-                }));
-                return Table { slots };
+            if let Some(slots) = zeroed_slots(size) {
+                return Table {
+                    slots,
+                    used: AtomicBool::new(false),
+                };
+            }
+            if size <= 1024 {
+                // Not even 16 KiB: the process cannot go on anyway.
+                std::alloc::handle_alloc_error(Layout::new::<Slot>());
             }
             size /= 2;
         }
     }
 
+    /// Called when a search starts: the next `clear` has work to do.
+    pub fn mark_used(&self) {
+        self.used.store(true, Ordering::Relaxed);
+    }
+
     pub fn clear(&self) {
-        for s in &self.slots {
+        if !self.used.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        for s in self.slots.iter() {
             s.data.store(0, Ordering::Relaxed);
             s.check.store(0, Ordering::Relaxed);
         }
@@ -169,8 +202,36 @@ mod tests {
         };
         t.store(exact);
         assert_eq!(t.probe(e.key), Some(exact));
+        t.mark_used();
         t.clear();
         assert_eq!(t.probe(e.key), None);
+    }
+
+    /// Resident memory of this process in KiB (Linux).
+    fn resident_kib() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    #[test]
+    fn a_large_table_takes_memory_only_as_it_fills() {
+        let Some(before) = resident_kib() else {
+            return; // Not Linux: nothing to measure.
+        };
+        let t = Table::new(2048);
+        assert_eq!(t.slots.len(), 2048 * 1024 * 1024 / 16);
+        // A clear before any search touches nothing either.
+        t.clear();
+        let after = resident_kib().unwrap_or(u64::MAX);
+        // Other tests run in this process at the same time: a generous bound,
+        // far below the 2 GiB a table zeroed slot by slot would take.
+        assert!(
+            after.saturating_sub(before) < 256 * 1024,
+            "{before} KiB -> {after} KiB"
+        );
+        // The zeroed slots read as empty.
+        assert_eq!(t.probe(12345), None);
     }
 
     #[test]

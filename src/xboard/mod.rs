@@ -13,20 +13,29 @@ mod session;
 
 pub use dialect::{xbetza, Dialect};
 
+use crate::text_lines::InputLine;
 use crate::uci::Output;
 use std::io::BufRead;
 use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long a claim of the game's end after the opponent's move waits for
+/// the GUI's own `result` (it follows the move at once when it comes).
+const CLAIM_GRACE: Duration = Duration::from_millis(200);
 
 /// What the loop hears.
 pub(crate) enum Event {
     Line(String),
+    /// A line longer than the cap, dropped.
+    TooLong,
     /// A search finished: its serial number and the action it chose (text).
     Done(u64, Option<String>),
     Eof,
 }
 
 /// Runs the protocol until `quit` or the end of the input. `first` is a
-/// line already read (the `xboard` that chose the protocol).
+/// line already read (the `xboard` that chose the protocol). The end of
+/// the input (the GUI is gone) is `quit`: a running search stops at once.
 pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
     let (tx, rx) = mpsc::channel();
     if let Some(line) = first {
@@ -35,29 +44,47 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
     let reader = tx.clone();
     std::thread::spawn(move || {
         for line in crate::text_lines::lossy_lines(input) {
-            if reader.send(Event::Line(line)).is_err() {
+            let event = match line {
+                InputLine::Text(t) => Event::Line(t),
+                InputLine::TooLong => Event::TooLong,
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::Eof);
     });
     let mut session = session::Session::new(out, tx);
-    let mut input_ended = false;
-    for event in rx {
+    loop {
+        let event = if session.holds_claim() {
+            match rx.recv_timeout(CLAIM_GRACE) {
+                Ok(e) => e,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    session.release_claim();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match rx.recv() {
+                Ok(e) => e,
+                Err(_) => break,
+            }
+        };
         let go_on = match event {
             Event::Line(line) => session.line(&line),
+            Event::TooLong => {
+                session.release_claim();
+                session.line_too_long();
+                true
+            }
             Event::Done(serial, best) => {
                 session.search_done(serial, best);
                 true
             }
-            Event::Eof => {
-                input_ended = true;
-                true
-            }
+            Event::Eof => false,
         };
-        // Once the input has ended, a search with limits may still finish
-        // and play its move; then we stop.
-        if !go_on || (input_ended && !session.thinking()) {
+        if !go_on {
             break;
         }
     }

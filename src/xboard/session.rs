@@ -18,10 +18,15 @@ use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
 };
 use std::sync::mpsc::Sender;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The word that starts the answer to our `askuser` for a choice.
 const CHOICE_TAG: &str = "choice";
+
+/// The option that seeds the dice we throw ourselves: one word, as the
+/// usual clients (python-chess) read an option's name up to a space.
+const DICE_SEED: &str = "DiceSeed";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
@@ -66,10 +71,34 @@ pub(crate) struct Session {
     opponent_is_engine: bool,
     /// We asked for this throw (`dice` or `askuser`) and wait.
     asked: bool,
-    /// The `Dice seed` option: with the game so far it decides every throw
+    /// The `DiceSeed` option: with the game so far it decides every throw
     /// we make ourselves (see `game_dice`).
     dice_seed: u64,
     game_over: bool,
+    /// What the running search has reported, for `.` in analysis.
+    progress: Arc<Mutex<Progress>>,
+    /// Our claim of the game's end after the opponent's move, held until
+    /// the GUI has had its say.
+    held_claim: Option<XboardReply>,
+}
+
+/// The last iteration a search reported.
+struct Progress {
+    started: Instant,
+    depth: u32,
+    nodes: u64,
+    best: String,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            started: Instant::now(),
+            depth: 0,
+            nodes: 0,
+            best: String::new(),
+        }
+    }
 }
 
 impl Session {
@@ -104,6 +133,8 @@ impl Session {
             asked: false,
             dice_seed: 0,
             game_over: false,
+            progress: Arc::new(Mutex::new(Progress::new())),
+            held_claim: None,
         }
     }
 
@@ -120,6 +151,12 @@ impl Session {
         let text = line.trim();
         if text.is_empty() {
             return true;
+        }
+        if text.split_whitespace().next() == Some("result") {
+            // The GUI knows the game is over: no claim of ours follows.
+            self.held_claim = None;
+        } else {
+            self.release_claim();
         }
         // Our own words: the answer to `askuser choice ...`, and a throw or
         // choice token sent bare.
@@ -145,11 +182,6 @@ impl Session {
             self.release_pongs();
         }
         go_on
-    }
-
-    /// Whether our move or choice is being searched.
-    pub(crate) fn thinking(&self) -> bool {
-        self.searching == Searching::Play
     }
 
     pub(crate) fn stop(&mut self) {
@@ -249,12 +281,17 @@ impl Session {
                     self.stop_search();
                 }
             }
-            C::Status => {}
+            C::Status => self.status(),
             C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
             C::Computer => self.opponent_is_engine = true,
-            C::Memory(mib) => self
-                .engine
-                .set_hash(mib.clamp(1, Engine::MAX_HASH_MIB as u64) as usize),
+            C::Memory(mib) => {
+                if let Err(e) = self.engine.set_hash(mib) {
+                    self.say(XboardReply::Error {
+                        kind: e,
+                        command: text.to_string(),
+                    });
+                }
+            }
             C::Cores(n) => self.engine.set_threads(n.clamp(1, 64) as usize),
             C::EgtPath { .. } => {}
             C::Option { name, value } => self.option(&name, value.as_deref(), text),
@@ -267,6 +304,34 @@ impl Session {
             }
         }
         true
+    }
+
+    pub(crate) fn line_too_long(&self) {
+        self.say(XboardReply::Error {
+            kind: "line too long".to_string(),
+            command: format!(
+                "a line of over {} bytes, ignored",
+                crate::text_lines::MAX_COMMAND_BYTES
+            ),
+        });
+    }
+
+    /// Answers `.`: how far the analysis has got (`stat01`).
+    fn status(&self) {
+        if self.searching != Searching::Analyze {
+            return;
+        }
+        let Ok(p) = self.progress.lock() else {
+            return;
+        };
+        self.say(XboardReply::Status {
+            centiseconds: p.started.elapsed().as_millis() as u64 / 10,
+            nodes: p.nodes,
+            depth: p.depth,
+            moves_left: 0,
+            moves_total: self.pos().legal_actions().len() as u32,
+            current: p.best.clone(),
+        });
     }
 
     fn not_now(&self, text: &str) {
@@ -291,7 +356,6 @@ impl Session {
             ("time".to_string(), on.clone()),
             ("draw".to_string(), off.clone()),
             ("sigint".to_string(), off.clone()),
-            ("sigterm".to_string(), off.clone()),
             ("reuse".to_string(), on.clone()),
             ("analyze".to_string(), on.clone()),
             ("colors".to_string(), off.clone()),
@@ -316,7 +380,7 @@ impl Session {
         self.say(XboardReply::Feature(vec![(
             "option".to_string(),
             s(&engine_protocol::xboard_option(
-                "Dice seed",
+                DICE_SEED,
                 &OptionType::Spin {
                     default: 0,
                     min: 0,
@@ -340,7 +404,8 @@ impl Session {
 
     fn option(&mut self, name: &str, value: Option<&str>, text: &str) {
         match (name.trim(), value.map(str::trim)) {
-            ("Dice seed", Some(v)) => match v.parse::<u64>() {
+            // The option's name before it lost its space, still understood.
+            (DICE_SEED | "Dice seed", Some(v)) => match v.parse::<u64>() {
                 Ok(seed) => self.dice_seed = seed,
                 Err(_) => self.say(XboardReply::Error {
                     kind: "bad option value".to_string(),
@@ -634,7 +699,7 @@ impl Session {
     }
 
     /// Dice we throw ourselves when the GUI throws none: a function of the
-    /// `Dice seed` option and the game so far, so that two engines that
+    /// `DiceSeed` option and the game so far, so that two engines that
     /// follow the same game throw the same dice without talking.
     fn game_dice(&self, faces: &[u8]) -> Vec<u8> {
         let mut key = self.dice_seed ^ self.pos().hash();
@@ -675,7 +740,28 @@ impl Session {
                 },
             ),
         };
-        self.say(XboardReply::Result { result, comment });
+        let claim = XboardReply::Result { result, comment };
+        let last_mover = self.pos().side_to_move().opposite();
+        if last_mover == self.engine_side {
+            self.say(claim);
+        } else {
+            // The opponent's move ended the game: the GUI that checks the
+            // rules says so itself (`result`) at once; we claim only if it
+            // does not.
+            self.held_claim = Some(claim);
+        }
+    }
+
+    /// A claim held back for the GUI's own `result` (see `report`).
+    pub(crate) fn holds_claim(&self) -> bool {
+        self.held_claim.is_some()
+    }
+
+    /// The GUI said nothing about the game's end: we claim it.
+    pub(crate) fn release_claim(&mut self) {
+        if let Some(claim) = self.held_claim.take() {
+            self.say(claim);
+        }
     }
 
     fn limits(&self) -> Limits {
@@ -729,17 +815,24 @@ impl Session {
         let post = self.post || kind == Searching::Analyze;
         let dialect = Dialect::new(self.pos().variant());
         let events = self.events.clone();
+        self.progress = Arc::new(Mutex::new(Progress::new()));
+        let progress = self.progress.clone();
         self.engine.go(
             limits,
             Box::new(move |info, shown| {
-                if !post {
-                    return;
-                }
-                let pv = shown
+                let pv: Vec<String> = shown
                     .actions_text(&info.pv)
                     .iter()
                     .map(|t| dialect.to_xboard(t))
                     .collect();
+                if let Ok(mut p) = progress.lock() {
+                    p.depth = info.depth;
+                    p.nodes = info.nodes;
+                    p.best = pv.first().cloned().unwrap_or_default();
+                }
+                if !post {
+                    return;
+                }
                 say(
                     &info_out,
                     XboardReply::Thinking {

@@ -33,7 +33,6 @@
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
-#![allow(dead_code)]
 
 /// The piece and variant tables (public so tests can inspect them).
 pub mod variants;
