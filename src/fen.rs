@@ -43,9 +43,16 @@ impl std::fmt::Display for FenError {
         use FenError::*;
         match self {
             Empty => write!(f, "empty FEN"),
-            WrongRankCount { found, expected } => {
-                write!(f, "the board has {found} ranks, this variant has {expected}")
-            }
+            WrongRankCount { found: 1, expected } => write!(
+                f,
+                "it does not start with a board: a FEN gives the board rank by rank from \
+                 the top, the ranks separated by '/' ({expected} of them here), then the \
+                 side to move (chess starts 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')"
+            ),
+            WrongRankCount { found, expected } => write!(
+                f,
+                "its board has {found} ranks (separated by '/'); this game's board has {expected}"
+            ),
             RankTooLong { rank } => write!(f, "rank {rank} has too many squares"),
             RankTooShort { rank } => write!(f, "rank {rank} has too few squares"),
             UnknownPiece { letter } => write!(f, "'{letter}' is not a piece of this variant"),

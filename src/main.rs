@@ -8,6 +8,13 @@ macro_rules! outln {
         let _ = writeln!(std::io::stdout(), $($t)*);
     }};
 }
+
+/// `outln!` for stderr.
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
 use menagerie::action::Action;
 use menagerie::bench;
 use menagerie::outcome::Outcome;
@@ -18,7 +25,7 @@ use menagerie::selfplay;
 use menagerie::uci;
 use menagerie::variants;
 use menagerie::xboard;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -43,8 +50,8 @@ enum DiceMode {
 enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
-        /// The game (one of: chess).
-        #[arg(long, default_value = "chess")]
+        /// The game.
+        #[arg(long, default_value = "chess", value_parser = game_names())]
         variant: String,
         #[arg(long, default_value_t = 5)]
         depth: u32,
@@ -69,7 +76,8 @@ enum Command {
     /// Play a game against itself (random moves for now), with seeded dice,
     /// printing every move, throw and choice, and the result.
     Selfplay {
-        #[arg(long, default_value = "chess")]
+        /// The game.
+        #[arg(long, default_value = "chess", value_parser = game_names())]
         variant: String,
         /// Seed of the dice and of the random choices: a seed replays its game.
         #[arg(long, default_value_t = 1)]
@@ -86,7 +94,8 @@ enum Command {
     },
     /// Search one position and print the best move.
     Search {
-        #[arg(long, default_value = "chess")]
+        /// The game.
+        #[arg(long, default_value = "chess", value_parser = game_names())]
         variant: String,
         #[arg(long)]
         fen: Option<String>,
@@ -117,6 +126,12 @@ enum Command {
     Match(menagerie::referee::MatchCommand),
     /// List the games menagerie knows.
     Variants,
+}
+
+/// The games, for `--variant`: its help lists them and a wrong name is
+/// answered with the list.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(variants::NAMES)
 }
 
 fn main() -> ExitCode {
@@ -178,7 +193,7 @@ fn main() -> ExitCode {
             hash,
         } => run_search(&variant, fen.as_deref(), &moves, depth, movetime, hash),
         Command::Bench { hash } => {
-            let r = bench::run(hash, |name, nodes| eprintln!("{name}: {nodes} nodes"));
+            let r = bench::run(hash, |name, nodes| errln!("{name}: {nodes} nodes"));
             outln!("Nodes searched: {}", r.nodes);
             outln!("Time: {:.3} s", r.seconds);
             outln!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
@@ -195,36 +210,57 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// Reads the first line and starts the protocol it names.
+/// What a person who starts the engine on a terminal is told.
+const TERMINAL_HELP: &str = "\
+menagerie: a chess-variant engine (chess, Wolf Chess, Hubbub, Pawn Eaters,
+Carnival of the Animals, All Oblique, Truffle Hunt).
+
+It is meant to be run by a chess GUI. In XBoard or WinBoard:
+    xboard -fcp \"menagerie xboard\" -variant wolf
+In a UCI GUI (or python-chess, cutechess, fastchess), give the command
+    menagerie uci
+and choose the game with the option UCI_Variant.
+
+From here, type 'uci' or 'xboard' to speak that protocol, or 'quit'.
+Subcommands: perft, search, selfplay, bench, match, variants, uci, xboard;
+'menagerie --help' says more.";
+
+/// Reads the first line and starts the protocol it names. On a terminal a
+/// short help comes first; from a GUI's pipe nothing is said until it asks.
 fn protocol_by_first_line() -> ExitCode {
     let stdin = std::io::stdin();
-    let mut first = String::new();
-    if stdin.lock().read_line(&mut first).is_err() {
-        return ExitCode::FAILURE;
+    if stdin.is_terminal() {
+        outln!("{TERMINAL_HELP}");
     }
-    match first.trim() {
-        "uci" => {
-            let out = Arc::new(Mutex::new(std::io::stdout()));
-            uci::run(stdin.lock(), out, Some(first.trim().to_string()));
-            ExitCode::SUCCESS
+    let mut first = String::new();
+    loop {
+        first.clear();
+        match stdin.lock().read_line(&mut first) {
+            Ok(0) | Err(_) => return ExitCode::SUCCESS,
+            Ok(_) if first.trim().is_empty() => continue,
+            Ok(_) => break,
         }
+    }
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    match first.trim() {
+        "uci" => uci::run(stdin.lock(), out, Some(first.trim().to_string())),
         "xboard" => {
-            let out = Arc::new(Mutex::new(std::io::stdout()));
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
             xboard::run(input, out, Some(first.trim().to_string()));
-            ExitCode::SUCCESS
         }
+        "quit" => {}
         other => {
             outln!("Error (unknown protocol): '{other}'; send 'uci' or 'xboard' (or run 'menagerie --help')");
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
         }
     }
+    ExitCode::SUCCESS
 }
 
 /// The position a command starts from: a FEN or the start, then actions.
@@ -235,7 +271,8 @@ fn setup(
 ) -> Result<Position, Box<dyn std::error::Error>> {
     let variant = variants::load(variant)?;
     let mut pos = match fen {
-        Some(f) => Position::from_fen(variant, f)?,
+        Some(f) => Position::from_fen(variant, f)
+            .map_err(|e| format!("could not read the FEN '{f}': {e}"))?,
         None => Position::startpos(variant),
     };
     for m in moves.iter().flat_map(|m| m.split_whitespace()) {
@@ -270,13 +307,13 @@ fn run_perft(
     let show_progress = depth >= 6;
     let progress = |done: usize, total: usize| {
         if show_progress {
-            eprint!("\rperft: {done}/{total} root moves done");
+            let _ = write!(std::io::stderr(), "\rperft: {done}/{total} root moves done");
             let _ = std::io::stderr().flush();
         }
     };
     let results = pool.install(|| perft::divide(&pos, depth, expanded, &progress));
     if show_progress {
-        eprintln!();
+        errln!();
     }
     let nodes: u64 = if depth == 0 {
         1
@@ -366,7 +403,7 @@ fn run_selfplay(
     };
     outln!("Variant: {}  Seed: {seed}", start.variant().name);
     outln!("Start: {}", record.start_fen);
-    print!("{}", start.board_text());
+    outln!("{}", start.board_text().trim_end());
     // One line a move, with the throw and choice that follow it.
     let mut line = String::new();
     let mut number = 0;
@@ -389,7 +426,7 @@ fn run_selfplay(
     for step in &record.steps {
         end.apply(step.action)?;
     }
-    print!("{}", end.board_text());
+    outln!("{}", end.board_text().trim_end());
     outln!("Final: {}", record.final_fen);
     match record.outcome {
         Some(Outcome::Win(c, why)) => outln!("Result: {} wins ({why:?})", c.name()),

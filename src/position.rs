@@ -79,6 +79,10 @@ pub struct Position {
     pub(crate) stores: [u8; 2],
     /// Moves raise no dice throw (perft's "frozen" mode): not game state.
     pub(crate) frozen: bool,
+    /// Every move checks the incremental hash against one computed from
+    /// scratch: always in debug builds, and where tests ask for it in
+    /// release builds (`set_self_checks`). Copied with the position.
+    pub(crate) self_checks: bool,
     pub(crate) hash: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -104,6 +108,7 @@ impl Position {
             truffles: [0; MAX_SQUARES],
             stores: [0; 2],
             frozen: false,
+            self_checks: cfg!(debug_assertions),
             hash: 0,
             history: Vec::new(),
         }
@@ -130,6 +135,7 @@ impl Position {
             truffles: self.truffles,
             stores: self.stores,
             frozen: self.frozen,
+            self_checks: self.self_checks,
             hash: self.hash,
             history: Vec::with_capacity(2),
         }
@@ -252,6 +258,25 @@ impl Position {
     }
 
     /// The hash computed from scratch (the incremental one must equal it).
+    /// Makes every later move (on this position and its copies) check the
+    /// incremental state: a test's switch, as release builds skip it.
+    pub fn set_self_checks(&mut self, on: bool) {
+        self.self_checks = on;
+    }
+
+    /// Panics when the hash kept up move by move is not the one computed
+    /// from the position: a bug of `make_move`, never of input.
+    fn check_incremental_state(&self) {
+        let scratch = self.compute_hash();
+        assert_eq!(
+            self.hash,
+            scratch,
+            "incremental hash {:#x} != {scratch:#x} after {:?}",
+            self.hash,
+            self.history.last().map(|u| u.action)
+        );
+    }
+
     pub fn compute_hash(&self) -> u64 {
         let k = keys();
         let mut h = 0;
@@ -462,7 +487,9 @@ impl Position {
         }
         self.hash = hash;
         self.history.push(undo);
-        debug_assert_eq!(self.hash, self.compute_hash());
+        if self.self_checks {
+            self.check_incremental_state();
+        }
     }
 
     /// Takes back the last move, throw or choice; does nothing if there is none.

@@ -1,9 +1,13 @@
 //! The `menagerie` command line, run as a user would.
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
 
 fn menagerie(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+    let out = Command::new(BIN)
         .args(args)
         .output()
         .expect("run menagerie");
@@ -83,7 +87,8 @@ fn bad_input_is_an_error_not_a_crash() {
     assert!(err.contains("not a move, throw or choice"), "{err}");
     let (ok, _, err) = menagerie(&["perft", "--variant", "nosuchgame"]);
     assert!(!ok);
-    assert!(err.contains("unknown variant 'nosuchgame'"), "{err}");
+    assert!(err.contains("invalid value 'nosuchgame'"), "{err}");
+    assert!(err.contains("carnival-oblique, truffle"), "{err}");
 }
 
 #[test]
@@ -93,4 +98,215 @@ fn variants_lists_every_game() {
     for name in ["chess", "wolf", "hubbub", "pawneaters"] {
         assert!(out.lines().any(|l| l == name), "{out}");
     }
+}
+
+#[test]
+fn every_game_is_listed_where_a_game_is_asked_for() {
+    for command in ["perft", "search", "selfplay", "match"] {
+        let (ok, out, _) = menagerie(&[command, "--help"]);
+        assert!(ok, "{command}");
+        let games = "[possible values: chess, wolf, hubbub, pawneaters, carnival, carnival-oblique, truffle]";
+        assert!(out.contains(games), "{command}: {out}");
+    }
+}
+
+#[test]
+fn a_fen_that_cannot_be_read_is_explained() {
+    let (ok, _, err) = menagerie(&["perft", "--fen", "garbage"]);
+    assert!(!ok);
+    assert!(err.contains("could not read the FEN 'garbage'"), "{err}");
+    assert!(err.contains("rank by rank from the top"), "{err}");
+    assert!(!err.contains("1 ranks"), "{err}");
+    let (_, _, err) = menagerie(&["perft", "--fen", "8/8/8 w - - 0 1"]);
+    assert!(
+        err.contains("its board has 3 ranks (separated by '/'); this game's board has 8"),
+        "{err}"
+    );
+}
+
+#[test]
+fn match_refuses_zero_games() {
+    let (ok, _, err) = menagerie(&[
+        "match", "--games", "0", "--engine", "cmd=x", "--engine", "cmd=y",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("invalid value '0' for '--games"), "{err}");
+}
+
+/// Runs `args`, reads one line of its output and closes the pipe: the
+/// program must end by itself, quietly (no panic about a broken pipe).
+fn read_one_line_then_close(args: &[&str]) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run menagerie");
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    out.read_line(&mut first).expect("a line");
+    assert!(!first.is_empty(), "{args:?}");
+    drop(out);
+    let status = child.wait().expect("wait");
+    let mut err = String::new();
+    let _ = child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{args:?}: {err}"
+    );
+    assert!(status.success(), "{args:?}: {status} {err}");
+}
+
+#[test]
+fn every_subcommand_ends_quietly_on_a_closed_pipe() {
+    read_one_line_then_close(&["selfplay", "--variant", "carnival", "--seed", "3"]);
+    read_one_line_then_close(&["selfplay", "--max-moves", "30", "--depth", "1"]);
+    read_one_line_then_close(&["variants"]);
+    read_one_line_then_close(&["perft", "--depth", "3", "--divide"]);
+    read_one_line_then_close(&["search", "--depth", "3"]);
+    read_one_line_then_close(&["perft", "--help"]);
+}
+
+#[test]
+fn a_first_line_of_quit_quits_quietly() {
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run menagerie");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"quit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}
+
+/// Starts the engine with `protocol` lines on its input, waits for a line
+/// starting with `wait_for`, closes the input: how long until it exits.
+fn exit_time_after_the_input_ends(args: &[&str], lines: &str, wait_for: &str) -> Duration {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run menagerie");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(lines.as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    while !line.starts_with(wait_for) {
+        line.clear();
+        if out.read_line(&mut line).unwrap_or(0) == 0 {
+            panic!("no '{wait_for}' from {args:?}");
+        }
+    }
+    // The search is running (it has reported); the GUI goes away.
+    drop(stdin);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("{args:?} still running 10 s after its input ended");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let took = start.elapsed();
+    assert!(status.success(), "{status}");
+    eprintln!("{args:?} exited {took:?} after its input ended");
+    took
+}
+
+#[test]
+fn the_end_of_the_input_stops_a_search_with_limits() {
+    // Depth 60 would run for hours. The bound is generous for a loaded
+    // machine; the exit typically takes a few milliseconds.
+    let uci = exit_time_after_the_input_ends(
+        &["uci"],
+        "uci\nposition startpos\ngo depth 60\n",
+        "info depth 3",
+    );
+    assert!(uci < Duration::from_secs(1), "UCI: {uci:?}");
+    let xboard = exit_time_after_the_input_ends(
+        &["xboard"],
+        "xboard\nprotover 2\nnew\npost\nsd 60\nlevel 0 60 0\ngo\n",
+        "3 ",
+    );
+    assert!(xboard < Duration::from_secs(1), "XBoard: {xboard:?}");
+}
+
+/// On a terminal, the engine started without a command says what it is
+/// and how to load it, then still takes a protocol's first line.
+#[cfg(unix)]
+#[test]
+fn on_a_terminal_the_bare_engine_explains_itself() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two descriptors into the integers we pass.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "openpty");
+    // SAFETY: both descriptors are fresh and owned by nothing else.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run menagerie");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut text = String::new();
+    while !text.contains("or 'quit'") {
+        if out.read_line(&mut text).unwrap_or(0) == 0 {
+            break;
+        }
+    }
+    assert!(text.contains("menagerie xboard"), "{text}");
+    assert!(text.contains("menagerie uci"), "{text}");
+    let mut terminal = std::fs::File::from(master);
+    terminal.write_all(b"uci\n").expect("type");
+    let mut line = String::new();
+    while line.trim() != "uciok" {
+        line.clear();
+        if out.read_line(&mut line).unwrap_or(0) == 0 {
+            panic!("no uciok after 'uci' on the terminal");
+        }
+    }
+    terminal.write_all(b"quit\n").expect("type");
+    assert!(child.wait().expect("wait").success());
+}
+
+#[test]
+fn from_a_pipe_the_bare_engine_waits_for_the_protocol() {
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run menagerie");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"uci\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("id name menagerie"), "{text}");
 }

@@ -545,3 +545,103 @@ fn xboard_ping_held_for_our_move_is_answered_after_force() {
     c.check(replies.is_empty(), "no move after force");
     c.expect(&[], "nothing else");
 }
+
+#[test]
+fn xboard_features_and_options_read_by_the_usual_clients() {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    let features = c.until("feature done=1").join("\n");
+    // python-chess rejects (and warns about) sigterm=0; the default suits us.
+    c.check(!features.contains("sigterm"), "no sigterm feature");
+    // An option's name is one word: clients split the definition at spaces.
+    c.check(
+        features.contains("feature option=\"DiceSeed -spin 0 0 1000000000\""),
+        "the dice seed option",
+    );
+    c.send("option DiceSeed=7");
+    c.send("option Dice seed=8");
+    c.expect(&[], "both spellings of the dice seed are taken");
+}
+
+#[test]
+fn xboard_analysis_goes_on_after_a_mate_and_answers_dot() {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    c.until("feature done=1");
+    c.send("new");
+    c.send("post");
+    c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    c.send("analyze");
+    // The mate is found at depth 1; analysis keeps deepening and reporting.
+    let mut deepest = 0;
+    while deepest < 8 {
+        let line = c.next_line();
+        if let Some(depth) = line.split(' ').next().and_then(|d| d.parse::<u32>().ok()) {
+            c.check(line.ends_with(" a1a8"), "every line shows the mate");
+            deepest = deepest.max(depth);
+        }
+    }
+    c.send(".");
+    let status = loop {
+        let line = c.next_line();
+        if line.starts_with("stat01: ") {
+            break line;
+        }
+    };
+    let words: Vec<&str> = status.split(' ').collect();
+    c.check(
+        words.len() == 7 && words[6] == "a1a8",
+        "stat01 TIME NODES PLY LEFT TOTAL MOVE",
+    );
+    c.send("exit");
+    c.replies();
+    // Stopped: nothing more comes.
+    c.expect(&[], "analysis ended with exit");
+}
+
+#[test]
+fn xboard_result_from_the_gui_is_not_answered() {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    c.until("feature done=1");
+    c.send("new");
+    c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    // The user mates the engine; the GUI, which checks the rules, ends the
+    // game itself at once.
+    c.send("usermove a1a8");
+    c.send("result 1-0 {White mates}");
+    c.expect(&[], "no claim of ours after the GUI's result");
+    // A GUI that does not check the rules says nothing: the engine claims.
+    c.send("new");
+    c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    c.send("usermove a1a8");
+    std::thread::sleep(Duration::from_millis(400));
+    c.expect(&["1-0 {White mates}"], "the engine claims the mate");
+    // After its own mating move it claims at once.
+    c.send("new");
+    c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    c.send("go");
+    let (mv, claim) = (c.next_line(), c.next_line());
+    c.check(mv == "move a1a8", "the mate");
+    c.check(claim == "1-0 {White mates}", "claimed with the move");
+    c.send("result 1-0 {White mates}");
+    c.expect(&[], "nothing after the GUI's result");
+}
+
+#[test]
+fn xboard_memory_over_the_maximum_is_refused() {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    c.until("feature done=1");
+    c.send("memory 99999999");
+    c.expect(
+        &["Error (hash size 99999999 MiB is not within 1 to 8192): memory 99999999"],
+        "memory refused",
+    );
+    c.send("memory 8192");
+    c.expect(&[], "the largest table is taken at once");
+}

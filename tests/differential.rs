@@ -28,6 +28,7 @@ fn check_random_games(
     let mut checked = 0;
     for game in 0..games {
         let mut pos = Position::from_fen(variant.clone(), start).unwrap();
+        pos.set_self_checks(true);
         for step in 0..max_steps {
             let fen = pos.to_fen();
             let context = || format!("{variant_name} game {game} step {step}: {fen}");

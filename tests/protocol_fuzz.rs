@@ -33,9 +33,10 @@ use std::sync::{mpsc, Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 /// Sessions per protocol, and streams per session: 2 x 25 x 200 = 10,000
-/// streams. (Each session allocates the engine's 64 MiB hash table once,
-/// which costs more than a hundred streams.)
+/// streams, the first 8 sessions of each protocol in the default run and
+/// the rest in the long one.
 const SESSIONS: u64 = 25;
+const QUICK_SESSIONS: u64 = 8;
 const STREAMS: usize = 200;
 const FIRST_SEED: u64 = 0x6d65_6e61_0000;
 /// A session that has not ended by then is stuck.
@@ -1293,7 +1294,10 @@ fn uci_line_ok(line: &str) -> Result<(), &'static str> {
 // ---------------------------------------------------------------------------
 // Tests
 
-fn seeds() -> Vec<u64> {
+/// The seeds of sessions `range` (of `SESSIONS`, unless
+/// `PROTOCOL_FUZZ_SESSIONS` says how many), or the one of
+/// `PROTOCOL_FUZZ_SEED`.
+fn seeds(range: std::ops::Range<u64>) -> Vec<u64> {
     if let Some(seed) = std::env::var("PROTOCOL_FUZZ_SEED")
         .ok()
         .and_then(|s| parse_seed(&s))
@@ -1304,7 +1308,10 @@ fn seeds() -> Vec<u64> {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(SESSIONS);
-    (0..sessions).map(|i| FIRST_SEED + i).collect()
+    range
+        .take_while(|&i| i < sessions)
+        .map(|i| FIRST_SEED + i)
+        .collect()
 }
 
 fn parse_seed(s: &str) -> Option<u64> {
@@ -1314,13 +1321,13 @@ fn parse_seed(s: &str) -> Option<u64> {
     }
 }
 
-fn fuzz(protocol: Protocol) {
+fn fuzz(protocol: Protocol, sessions: std::ops::Range<u64>) {
     install_panic_hook();
     let start = Instant::now();
     let mut failures = Vec::new();
     let mut streams = 0;
     let mut generating = Duration::ZERO;
-    for seed in seeds() {
+    for seed in seeds(sessions) {
         let t = Instant::now();
         let session = Session::generate(protocol, seed);
         generating += t.elapsed();
@@ -1344,12 +1351,19 @@ fn fuzz(protocol: Protocol) {
 
 #[test]
 fn uci_survives_random_and_mutated_streams() {
-    fuzz(Protocol::Uci);
+    fuzz(Protocol::Uci, 0..QUICK_SESSIONS);
 }
 
 #[test]
 fn xboard_survives_random_and_mutated_streams() {
-    fuzz(Protocol::Xboard);
+    fuzz(Protocol::Xboard, 0..QUICK_SESSIONS);
+}
+
+#[test]
+#[ignore = "long: the rest of the fuzz sessions"]
+fn long_uci_and_xboard_survive_more_streams() {
+    fuzz(Protocol::Uci, QUICK_SESSIONS..SESSIONS);
+    fuzz(Protocol::Xboard, QUICK_SESSIONS..SESSIONS);
 }
 
 /// The checkers must be able to fail: every malformed line is rejected,

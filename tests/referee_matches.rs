@@ -415,3 +415,55 @@ fn make_openings_writes_a_file_that_loads() {
     let list = menagerie::referee::openings::load(path.to_str().unwrap(), &v).unwrap();
     assert!(list.iter().all(|o| o.tokens.len() == 6));
 }
+
+/// Processes whose command line starts with `program`.
+fn processes_running(program: &str) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| {
+        let cmdline = std::fs::read(e.ok()?.path().join("cmdline")).ok()?;
+        let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        text.starts_with(program).then_some(text)
+    })
+    .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_behind_a_wrapper_leaves_nothing_running() {
+    // The wrapper starts a helper of its own (a `sleep` under a name of this
+    // test's) and runs the engine without `exec`: the helper is in the
+    // engine's process group, and must end with the game.
+    let helper = temp("helper-of-the-wrapped-engine");
+    let _ = std::fs::remove_file(&helper);
+    std::os::unix::fs::symlink("/bin/sleep", &helper).expect("symlink");
+    let helper = helper.to_string_lossy().to_string();
+    let wrapper = script(
+        "wrapper.sh",
+        &format!("\"{helper}\" 600 &\n\"{BIN}\" uci\necho the wrapper outlived its engine >&2\n"),
+    );
+    let (ok, out, err) = run(&[
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=direct",
+        "depth=1",
+        "--engine",
+        "cmd=sh",
+        &format!("arg={wrapper}"),
+        "name=wrapped",
+        "depth=1",
+        "--games",
+        "2",
+        "--max-plies",
+        "6",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("Score of direct vs wrapped"), "{out}");
+    // Killing is asynchronous: give the system a moment to reap.
+    let start = std::time::Instant::now();
+    while !processes_running(&helper).is_empty() && start.elapsed().as_secs() < 5 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(processes_running(&helper), Vec::<String>::new());
+}

@@ -1404,48 +1404,6 @@ fn carnival_constructed_positions_depth_one() {
     );
 }
 
-/// Perft numbers for comparison with the engine (run with `--nocapture`).
-/// Depths 1-3 from the start and the expanded counts are checked above by
-/// hand; the rest are this generator's own counts.
-#[test]
-fn carnival_perft_numbers_for_the_engine() {
-    let cases = [
-        ("carnival", CARNIVAL_START),
-        ("carnival-oblique", CARNIVAL_START),
-        // Kiwipete with Eurofighter pawns and changed leapers.
-        (
-            "carnival",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 knights=3:3/5:2",
-        ),
-        // Many first-step and second-step captures for White.
-        (
-            "carnival",
-            "r3k2r/pp3ppp/2n5/2p1p3/1p1nP3/2pP1N2/PPP2PPP/R3K2R w KQkq - 0 1 knights=2:1/2:1",
-        ),
-        // Promotions (to dice knights) and castling under a Tripper and a Giraffe.
-        (
-            "carnival",
-            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1 knights=3:3/4:1",
-        ),
-        // All Oblique with six-leapers; Black just played e7e6,e6xd5: f5xe6
-        // en passant takes the pawn on d5.
-        (
-            "carnival-oblique",
-            "r3k2r/p1pp1ppp/1n6/3p1P2/8/5N2/PPP2PPP/R3K2R w KQkq e6>d5 0 1 knights=6:1/6:5",
-        ),
-    ];
-    for (variant, fen) in cases {
-        let pos = position(variant, fen);
-        let frozen: Vec<u64> = (1..=4).map(|d| pos.perft_frozen(d)).collect();
-        println!("{variant} frozen {frozen:?} {fen}");
-    }
-    for variant in ["carnival", "carnival-oblique"] {
-        let pos = RefPosition::startpos(variant).unwrap();
-        let expanded: Vec<u64> = (1..=2).map(|d| pos.perft_expanded(d)).collect();
-        println!("{variant} expanded {expanded:?} start");
-    }
-}
-
 // ---------------------------------------------------------------- Truffle Hunt
 
 const TRUFFLE_START: &str = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1 \
@@ -2201,22 +2159,4 @@ fn truffle_random_games_round_trip_through_fen() {
         }
     }
     assert!(finds > 0 && activations > 0 && drops > 0 && captures > 0);
-}
-
-/// Perft numbers for comparison with the engine (run with `--nocapture`).
-/// From the start, frozen 1-3 and expanded 1-2 are checked above by hand;
-/// the rest are this generator's own counts.
-#[test]
-fn truffle_perft_numbers_for_the_engine() {
-    for fen in [
-        TRUFFLE_START,
-        TRUFFLE_MIDDLEGAME,
-        TRUFFLE_RICH,
-        TRUFFLE_ENDING,
-    ] {
-        let pos = position("truffle", fen);
-        let frozen: Vec<u64> = (1..=4).map(|d| pos.perft_frozen(d)).collect();
-        let expanded: Vec<u64> = (1..=2).map(|d| pos.perft_expanded(d)).collect();
-        println!("truffle frozen {frozen:?} expanded {expanded:?} {fen}");
-    }
 }

@@ -133,10 +133,11 @@ pub struct MatchArgs {
     #[arg(skip)]
     pub engine: Vec<Vec<String>>,
     /// The game.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = "chess",
+          value_parser = clap::builder::PossibleValuesParser::new(crate::variants::NAMES))]
     pub variant: String,
-    /// Number of games (rounded up to whole pairs).
-    #[arg(long, default_value_t = 2)]
+    /// Number of games, at least one (rounded up to whole pairs).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Seed of the dice (and of `--make-openings`): a seed replays a match.
     #[arg(long, default_value_t = 1)]

@@ -376,7 +376,10 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         "{who} plays an illegal move '{token}' ({e}) in {}",
                         pos.to_fen()
                     );
-                    eprintln!("game {}: {why}", setup.index + 1);
+                    let _ = std::io::Write::write_fmt(
+                        &mut std::io::stderr(),
+                        format_args!("game {}: {why}\n", setup.index + 1),
+                    );
                     break loss(actor, Termination::RulesInfraction, why);
                 }
             }

@@ -371,16 +371,23 @@ pub fn run_cli(command: MatchCommand) -> Result<(), BoxError> {
         }
         match &args.out {
             Some(path) => std::fs::write(path, text)?,
-            None => print!("{text}"),
+            // A closed pipe (`| head`) ends the output, not the program.
+            None => {
+                let _ = std::io::stdout().write_all(text.as_bytes());
+            }
         }
         if list.len() < n {
-            eprintln!("only {} balanced openings found", list.len());
+            let _ = writeln!(
+                std::io::stderr(),
+                "only {} balanced openings found",
+                list.len()
+            );
         }
         return Ok(());
     }
     let mut cfg = MatchConfig::from_args(&args)?;
     let mut err = std::io::stderr();
     let summary = run_match(&mut cfg, &mut err)?;
-    print!("{}", report(&cfg, &summary));
+    let _ = std::io::stdout().write_all(report(&cfg, &summary).as_bytes());
     Ok(())
 }

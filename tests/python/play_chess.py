@@ -6,12 +6,15 @@ chess, two games with colours swapped, with short limits. Every move is
 checked against python-chess's own board (python-chess parses and checks
 what each engine sends; we check again), games run until
 `board.is_game_over(claim_draw=True)` or a ply cap, then are adjudicated
-by material. Prints each game's PGN and the results; exits non-zero on any
-error (an illegal move, an engine error, a crash, a hang).
+by material. Before that, a depth-limited analysis in each protocol of a
+position the search mates at once must return. Prints each game's PGN and
+the results; exits non-zero on any error (an illegal move, an engine
+error, a crash, a hang, a warning python-chess logs about an engine).
 
     python3 tests/python/play_chess.py target/release/menagerie
 """
 
+import logging
 import os
 import sys
 import threading
@@ -85,6 +88,32 @@ def check_id(engine, protocol):
         raise RuntimeError(f"{protocol}: the engine calls itself {name!r}")
 
 
+class WarningsKept(logging.Handler):
+    """Every warning python-chess logs about an engine (a rejected feature,
+    output it does not understand) fails the run."""
+
+    def __init__(self):
+        super().__init__(level=logging.WARNING)
+        self.messages = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        # The protocol's answer to the `.` python-chess sends when it stops
+        # an analysis: XBoard reads it, python-chess does not know it.
+        if "Unexpected engine output: 'stat01: " not in message:
+            self.messages.append(message)
+
+
+def check_analysis(engine, protocol):
+    """A depth-limited analysis returns even where the search finds a mate
+    at once (XBoard analysis must keep reporting until told to stop)."""
+    board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    info = engine.analyse(board, chess.engine.Limit(depth=6))
+    if info.get("depth", 0) < 6 or not info.get("pv") or info["pv"][0] != chess.Move.from_uci("a1a8"):
+        raise RuntimeError(f"{protocol}: analysis to depth 6 gave {info}")
+    print(f"{protocol} analysis: depth {info['depth']}, score {info.get('score')}, pv {info['pv'][0]}", flush=True)
+
+
 def main():
     if len(sys.argv) != 2:
         print(f"usage: {sys.argv[0]} PATH-TO-MENAGERIE", file=sys.stderr)
@@ -107,6 +136,9 @@ def main():
     timer.daemon = True
     timer.start()
 
+    warnings = WarningsKept()
+    logging.getLogger("chess.engine").addHandler(warnings)
+
     try:
         uci = chess.engine.SimpleEngine.popen_uci([binary, "uci"], timeout=30)
         engines.append(uci)
@@ -114,6 +146,10 @@ def main():
         engines.append(xboard)
         check_id(uci, "UCI")
         check_id(xboard, "XBoard")
+        if "DiceSeed" not in xboard.options or "Ponder" not in uci.options:
+            raise RuntimeError(f"options: XBoard {list(xboard.options)}, UCI {list(uci.options)}")
+        check_analysis(uci, "UCI")
+        check_analysis(xboard, "XBoard")
 
         results = []
         pairings = [
@@ -127,6 +163,8 @@ def main():
             e.quit()
         engines.clear()
         print("results:", " ".join(results), flush=True)
+        if warnings.messages:
+            raise RuntimeError("python-chess warned: " + "; ".join(warnings.messages))
         return 0
     except Exception:
         traceback.print_exc()
