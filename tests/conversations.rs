@@ -645,3 +645,21 @@ fn xboard_memory_over_the_maximum_is_refused() {
     c.send("memory 8192");
     c.expect(&[], "the largest table is taken at once");
 }
+
+#[test]
+fn xboard_drops_an_endless_line_and_goes_on() {
+    let mut c = Conversation::start("xboard");
+    c.send("xboard");
+    c.send("protover 2");
+    c.until("feature done=1");
+    let long = "x".repeat(3 << 20);
+    writeln!(c.stdin, "{long}").expect("write");
+    c.expect(
+        &["Error (line too long): a line of over 1048576 bytes, ignored"],
+        "the long line is refused",
+    );
+    c.send("new");
+    c.send("usermove e2e4");
+    c.send("force");
+    c.expect(&[], "the session goes on");
+}

@@ -115,7 +115,17 @@ fn error_messages_name_the_problem() {
     let e = chess_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1");
     assert_eq!(e.to_string(), "'X' is not a piece of this variant");
     let e = chess_error("rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(e.to_string(), "the board has 7 ranks, this variant has 8");
+    assert_eq!(
+        e.to_string(),
+        "its board has 7 ranks (separated by '/'); this game's board has 8"
+    );
+    // Not a FEN at all: said in words a user understands.
+    let e = chess_error("garbage");
+    assert!(
+        e.to_string()
+            .starts_with("it does not start with a board: a FEN gives the board rank by rank"),
+        "{e}"
+    );
 }
 
 #[test]
