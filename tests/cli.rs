@@ -171,22 +171,27 @@ fn every_subcommand_ends_quietly_on_a_closed_pipe() {
     read_one_line_then_close(&["perft", "--help"]);
 }
 
-#[test]
-fn a_first_line_of_quit_quits_quietly() {
+/// Runs the bare engine (no command) with `input` on a pipe: (success,
+/// output).
+fn bare_engine_on_a_pipe(input: &[u8]) -> (bool, String) {
     let mut child = Command::new(BIN)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("run menagerie");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"quit\n")
-        .expect("write");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin);
     let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "{:?}", out.status);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+#[test]
+fn a_first_line_of_quit_quits_quietly() {
+    assert_eq!(bare_engine_on_a_pipe(b"quit\n"), (true, String::new()));
 }
 
 /// Starts the engine with `protocol` lines on its input, waits for a line
@@ -295,18 +300,6 @@ fn on_a_terminal_the_bare_engine_explains_itself() {
 
 #[test]
 fn from_a_pipe_the_bare_engine_waits_for_the_protocol() {
-    let mut child = Command::new(BIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run menagerie");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"uci\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("id name menagerie"), "{text}");
+    let (ok, out) = bare_engine_on_a_pipe(b"uci\nquit\n");
+    assert!(ok && out.starts_with("id name menagerie"), "{out}");
 }
