@@ -46,7 +46,7 @@ for entry in $GAMES; do
     # (4.9.1 has none) they throw the same dice.
     timeout "$((SECONDS_PER_GAME + 10))" "$XBOARD" \
         -fcp "$ENGINE xboard" -fd "$WORK" -scp "$ENGINE xboard" -sd "$WORK" \
-        -firstOptions "Dice seed=11" -secondOptions "Dice seed=11" \
+        -firstOptions "DiceSeed=11" -secondOptions "DiceSeed=11" \
         -variant "$game" -mode TwoMachines -searchTime 0:01 \
         -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
         -debug -nameOfDebugFile "$debug" >"$WORK/$game.out" 2>&1 &

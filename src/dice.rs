@@ -12,6 +12,33 @@ pub fn leaper(a: u8, b: u8) -> Leaper {
     (a.max(b), a.min(b))
 }
 
+/// The leaper's traditional name (docs/rules/carnival.md), for people.
+pub fn leaper_name(l: Leaper) -> &'static str {
+    match leaper(l.0, l.1) {
+        (1, 1) => "Ferz",
+        (2, 2) => "Elephant",
+        (3, 3) => "Tripper",
+        (4, 4) => "Commuter",
+        (5, 5) => "Quitter",
+        (2, 1) => "Knight",
+        (3, 1) => "Camel",
+        (3, 2) => "Zebra",
+        (4, 1) => "Giraffe",
+        (4, 2) => "Charolais",
+        (4, 3) => "Antelope",
+        (5, 1) => "Zemel",
+        (5, 2) => "Satyr",
+        (5, 3) => "Gimel",
+        (5, 4) => "Rector",
+        (6, 1) => "Flamingo",
+        (6, 2) => "Crane",
+        (6, 3) => "Chamois",
+        (6, 4) => "Zherolais",
+        (6, 5) => "Parson",
+        _ => "leaper",
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChanceModel {
     /// Two dice decide the mover's knight leaper. Plain: a 6 gives a choice

@@ -26,6 +26,7 @@ pub mod referee;
 pub mod search;
 pub mod selfplay;
 pub mod square;
+pub mod status;
 pub mod tables;
 pub mod text_lines;
 pub mod uci;

@@ -76,12 +76,17 @@ impl Conversation {
         }
     }
 
-    /// XBoard: every reply to what was sent since the last ping.
+    /// XBoard: every reply to what was sent since the last ping, but for
+    /// the status in the window title (`feature myname`), which dice
+    /// games send after every step (`xboard_dice_state_is_in_the_title`
+    /// checks it).
     fn replies(&mut self) -> Vec<String> {
         self.ping += 1;
         let n = self.ping;
         self.send(&format!("ping {n}"));
-        self.until(&format!("pong {n}"))
+        let mut replies = self.until(&format!("pong {n}"));
+        replies.retain(|l| !l.starts_with("feature myname=\"menagerie | "));
+        replies
     }
 
     /// UCI: every reply to what was sent since the last `isready`.
@@ -341,7 +346,8 @@ fn xboard_carnival_with_pips_and_choice_tokens() {
 }
 
 /// Carnival against a human under a GUI without dice: the engine throws
-/// both sides' dice, tells the user, and asks the human's choice.
+/// both sides' dice, logs them (the window title shows them), and asks the
+/// human's choice.
 #[test]
 fn xboard_carnival_without_dice_asks_the_user() {
     let mut c = xboard(false);
@@ -352,7 +358,7 @@ fn xboard_carnival_without_dice_asks_the_user() {
     c.send("usermove e2e3");
     let replies = c.replies();
     c.check(
-        replies[0].starts_with("telluser White throws "),
+        replies[0].starts_with("# White throws "),
         "the engine throws for White",
     );
     if replies.len() > 1 && replies[1].starts_with("askuser choice ") {
@@ -370,10 +376,7 @@ fn xboard_carnival_without_dice_asks_the_user() {
         c.send(&format!("choice {first_option}"));
         let replies = c.replies();
         c.check(replies[0].starts_with("move "), "then the engine moves");
-        c.check(
-            replies[1].starts_with("telluser Black throws "),
-            "and throws",
-        );
+        c.check(replies[1].starts_with("# Black throws "), "and throws");
     } else {
         c.check(replies[1].starts_with("move "), "the engine moves");
     }
@@ -662,4 +665,46 @@ fn xboard_drops_an_endless_line_and_goes_on() {
     c.send("usermove e2e4");
     c.send("force");
     c.expect(&[], "the session goes on");
+}
+
+#[test]
+fn xboard_dice_state_is_in_the_title() {
+    let mut c = xboard(false);
+    start_game(&mut c, "carnival");
+    c.send("force");
+    c.send("usermove e2e4");
+    c.send("roll:3:1");
+    c.send("usermove e7e5");
+    c.send("roll:6:6");
+    c.send("choice knight:5:5");
+    c.send("ping 99");
+    let lines = c.until("pong 99");
+    let titles: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("feature myname="))
+        .collect();
+    let last = titles.last().map(|s| s.as_str()).unwrap_or("");
+    c.check(
+        last == "feature myname=\"menagerie | Black threw 6 and 6 | White Camel 3:1, Black Quitter 5:5\"",
+        "the last throw and both leapers",
+    );
+    c.check(
+        titles
+            .iter()
+            .any(|t| t.ends_with("| Black chooses a leaper\"")),
+        "a choice due is said",
+    );
+    // Truffle Hunt: the stores and the last find.
+    start_game(&mut c, "truffle");
+    c.send("force");
+    c.send("usermove e2e3");
+    c.send("pips 5/6 1/6");
+    c.send("ping 100");
+    let lines = c.until("pong 100");
+    c.check(
+        lines.iter().any(|l| {
+            l == "feature myname=\"menagerie | White threw a truffle, stored | stores White 1, Black 0\""
+        }),
+        "the find and the stores",
+    );
 }

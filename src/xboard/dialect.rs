@@ -290,19 +290,25 @@ impl Dialect {
     /// faithfully (it sends `b7b5,b6a5` for our `b7b6,b6a5`).
     pub fn from_xboard(&self, text: &str) -> String {
         let ours = self.rename_dropped(&self.shift_ranks(text, false), false);
-        match ours.split_once(',') {
-            Some((first, last)) if first.len() >= 2 => {
-                let from_len = engine_protocol::square_len(first);
-                let via_len = engine_protocol::square_len(last);
-                match (from_len, via_len) {
-                    (Some(f), Some(v)) => {
-                        format!("{}{},{}", &first[..f], &last[..v], last)
-                    }
-                    _ => ours,
-                }
-            }
-            _ => ours,
+        let Some((first, last)) = ours.split_once(',') else {
+            return ours;
+        };
+        let (Some(f), Some(v)) = (
+            engine_protocol::square_len(first),
+            engine_protocol::square_len(last),
+        ) else {
+            return ours;
+        };
+        let (from, end) = first.split_at(f);
+        let via = &last[..v];
+        if end == via {
+            // `a,b b,c`: as it should be.
+            return ours;
         }
+        // XBoard 4.9.1 takes a black two-leg move over an empty square for
+        // castling and writes `from to,via junk` (e7e6,e6e5 comes as
+        // `e7e5,e6d5`): the move is from, via, to.
+        format!("{from}{via},{via}{end}")
     }
 
     /// Renames the piece of a drop (`X@sq`); squares are never touched.
@@ -431,6 +437,16 @@ mod tests {
         // first leg.
         assert_eq!(d.from_xboard("d1c3,c2c3"), "d2c3,c3c4");
         assert_eq!(d.from_xboard("d1c2,c2c3"), "d2c3,c3c4");
+    }
+
+    #[test]
+    fn a_black_two_leg_move_garbled_by_xboard_is_read_right() {
+        let (d, _) = dialect("carnival");
+        // XBoard 4.9.1 writes Black's e7e6,e6e5 as castling: `e7e5,e6d5`.
+        assert_eq!(d.from_xboard("e7e5,e6d5"), "e7e6,e6e5");
+        assert_eq!(d.from_xboard("e7e5,e6f5"), "e7e6,e6e5");
+        assert_eq!(d.from_xboard("d7c6,c6d5"), "d7c6,c6d5");
+        assert_eq!(d.from_xboard("e2e3,e3e4"), "e2e3,e3e4");
     }
 
     #[test]

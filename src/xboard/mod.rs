@@ -9,6 +9,7 @@
 //! race a command that changed the game.
 
 mod dialect;
+mod highlight;
 mod session;
 
 pub use dialect::{xbetza, Dialect};

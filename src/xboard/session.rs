@@ -4,6 +4,7 @@
 //! that a result the game no longer wants is dropped.
 
 use super::dialect::Dialect;
+use super::highlight;
 use super::Event;
 use crate::engine::Engine;
 use crate::notation::two_leg_ends;
@@ -11,7 +12,7 @@ use crate::outcome::{Ending, Outcome};
 use crate::position::{Pending, Position};
 use crate::search::{mate_in_moves, Limits};
 use crate::selfplay::DiceRoller;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::uci::{say, Output};
 use crate::variants;
 use engine_protocol::{
@@ -80,6 +81,8 @@ pub(crate) struct Session {
     /// Our claim of the game's end after the opponent's move, held until
     /// the GUI has had its say.
     held_claim: Option<XboardReply>,
+    /// The move a person is entering with the mouse.
+    entry: Option<MoveEntry>,
 }
 
 /// The last iteration a search reported.
@@ -135,6 +138,7 @@ impl Session {
             game_over: false,
             progress: Arc::new(Mutex::new(Progress::new())),
             held_claim: None,
+            entry: None,
         }
     }
 
@@ -297,7 +301,8 @@ impl Session {
             C::Option { name, value } => self.option(&name, value.as_deref(), text),
             C::Exclude(_) | C::Include(_) => self.not_now(text),
             C::Lift(square) => self.highlight(&square),
-            C::Put(_) | C::Hover(_) => {}
+            C::Put(square) => self.dropped(&square),
+            C::Hover(_) => {}
             C::Pips(pips) => {
                 let values: Vec<u8> = pips.iter().map(|p| p.value.min(255) as u8).collect();
                 self.pips(&values, text);
@@ -459,6 +464,7 @@ impl Session {
                 self.say(piece);
             }
         }
+        self.show_status();
     }
 
     fn set_board(&mut self, fen: &str) {
@@ -581,7 +587,24 @@ impl Session {
         }
         self.engine.play(ours)?;
         self.history.push(ours.trim().to_string());
+        self.show_status();
         Ok(())
+    }
+
+    /// Puts what the board cannot show (the last throw, each side's
+    /// leaper, the stores) in XBoard's window title, the one place 4.9.1
+    /// shows an engine's words at every moment without a box to click
+    /// away: the title is `xboard: ` and the engine's name, which a
+    /// `feature myname` may change at any time.
+    fn show_status(&self) {
+        let Some(status) = self.pos().chance_status() else {
+            return;
+        };
+        let name = format!("menagerie | {status}");
+        self.say(XboardReply::Feature(vec![(
+            "myname".to_string(),
+            FeatureValue::Str(name),
+        )]));
     }
 
     fn after_step(&mut self) {
@@ -687,15 +710,11 @@ impl Session {
         }
     }
 
-    /// Tells the user of a throw or choice the GUI cannot show: a message
-    /// box for a human opponent, a debug line between two engines (a box
-    /// at every throw would bury the board).
+    /// Records a throw or choice in the debug log (`#`): the window title
+    /// (`show_status`) shows its effect to a person at every moment, and a
+    /// message box at every throw would bury the board.
     fn announce(&self, text: String) {
-        if self.opponent_is_engine {
-            self.say(XboardReply::Comment(text));
-        } else {
-            self.say(XboardReply::TellUser(text));
-        }
+        self.say(XboardReply::Comment(text));
     }
 
     /// Dice we throw ourselves when the GUI throws none: a function of the
@@ -899,63 +918,60 @@ impl Session {
         pos.two_leg_from_ends(short).map(|m| pos.move_text(m))
     }
 
-    /// Answers `lift SQ` with the squares the piece there may go to.
-    fn highlight(&self, square: &str) {
-        let pos = self.pos();
-        let g = &pos.variant().geometry;
-        let Some(from) = g.parse_square(&self.dialect.square_from_xboard(square)) else {
+    /// Answers `lift SQ` with the squares the piece there may go to, or,
+    /// when the piece was just dropped on the middle square of a two-leg
+    /// move, with where its second leg may go (see `highlight.rs`).
+    fn highlight(&mut self, square: &str) {
+        let pos = self.engine.position();
+        let Some(sq) = pos
+            .variant()
+            .geometry
+            .parse_square(&self.dialect.square_from_xboard(square))
+        else {
             return;
         };
         if pos.pending() != Pending::Nothing {
             return;
         }
-        let mut marks = vec![None; g.cells()];
-        for m in pos.legal_moves().iter() {
-            if m.kind() == crate::moves::MoveKind::Drop || m.from() != from {
-                continue;
+        let marks = match self.entry.take() {
+            Some(e) if e.dropped_on == Some(sq) && highlight::is_middle(&e.marks, sq) => {
+                let marks = highlight::second_leg(pos, e.from, sq);
+                self.entry = Some(e);
+                marks
             }
-            let two_legs = pos.move_text(*m).contains(',');
-            let (sq, colour) = if two_legs {
-                (m.extra(), 'C')
-            } else if m.promotion().is_some() {
-                (m.to(), 'M')
-            } else if pos.piece_at(m.to()).is_some()
-                || m.kind() == crate::moves::MoveKind::EnPassant
-            {
-                (m.to(), 'R')
-            } else {
-                (m.to(), 'Y')
-            };
-            let slot = &mut marks[sq.index()];
-            // A square reached by two kinds of move keeps the stronger mark.
-            if slot.is_none() || colour == 'C' || colour == 'M' {
-                *slot = Some(colour);
+            _ => {
+                let marks = highlight::first_leg(pos, sq);
+                self.entry = Some(MoveEntry {
+                    from: sq,
+                    marks: marks.clone(),
+                    dropped_on: None,
+                });
+                marks
             }
-        }
-        let mut rows = Vec::new();
-        for rank in (0..g.height() as i32).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..g.width() as i32 {
-                let mark = g.square(file, rank).and_then(|sq| marks[sq.index()]);
-                match mark {
-                    Some(c) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        self.say(XboardReply::Highlight(rows.join("/")));
+        };
+        let fen = highlight::color_fen(self.engine.position(), &marks);
+        self.say(XboardReply::Highlight(fen));
     }
+
+    /// `put SQ`: where the person dropped the piece picked up.
+    fn dropped(&mut self, square: &str) {
+        let sq = self
+            .pos()
+            .variant()
+            .geometry
+            .parse_square(&self.dialect.square_from_xboard(square));
+        if let Some(e) = &mut self.entry {
+            e.dropped_on = sq;
+        }
+    }
+}
+
+/// A move a person is entering with the mouse: where it started, what the
+/// first `lift` marked, and where the piece was last dropped.
+struct MoveEntry {
+    from: Square,
+    marks: highlight::Marks,
+    dropped_on: Option<Square>,
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -1,0 +1,76 @@
+//! What the dice and counters of a game say now, in words, for a person
+//! watching the game in a GUI that cannot draw them.
+
+use crate::action::{Action, TruffleFind};
+use crate::dice::leaper_name;
+use crate::position::{Pending, Position};
+use crate::square::Color;
+
+impl Position {
+    /// One line on the state the board does not show (the last throw and
+    /// each side's leaper; the stores and the last find), or None in a game
+    /// without dice or counters.
+    pub fn chance_status(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some((thrower, throw)) = self.last_throw() {
+            parts.push(format!("{} threw {throw}", title(thrower)));
+        }
+        if self.variant().chance.is_some() {
+            let [w, b] = self.leapers();
+            parts.push(format!(
+                "White {} {}:{}, Black {} {}:{}",
+                leaper_name(w),
+                w.0,
+                w.1,
+                leaper_name(b),
+                b.0,
+                b.1
+            ));
+        } else if self.variant().truffles.is_some() {
+            parts.push(format!(
+                "stores White {}, Black {}",
+                self.stores[0], self.stores[1]
+            ));
+        } else {
+            return None;
+        }
+        let actor = title(self.side_to_move().opposite());
+        match self.pending() {
+            Pending::Choose(..) => parts.push(format!("{actor} chooses a leaper")),
+            Pending::Activate => parts.push(format!("{actor} may wake pieces")),
+            Pending::Roll | Pending::Find(_) => parts.push(format!("{actor} throws")),
+            Pending::Nothing => {}
+        }
+        Some(parts.join(" | "))
+    }
+
+    /// The last throw of the game with the side that threw it: the dice, or
+    /// a pig's find.
+    fn last_throw(&self) -> Option<(Color, String)> {
+        // Each move after the throw passed the turn once more.
+        let mut side = self.side_to_move();
+        for action in self.actions_played().collect::<Vec<_>>().into_iter().rev() {
+            match action {
+                Action::Move(_) | Action::Null => side = side.opposite(),
+                Action::Roll(a, b) => return Some((side.opposite(), format!("{a} and {b}"))),
+                Action::Truffle(find) => {
+                    let what = match find {
+                        TruffleFind::No => "no truffle",
+                        TruffleFind::Eat => "a truffle, eaten",
+                        TruffleFind::Keep => "a truffle, stored",
+                    };
+                    return Some((side.opposite(), what.to_string()));
+                }
+                Action::Choose(_) | Action::Activate(_) => {}
+            }
+        }
+        None
+    }
+}
+
+fn title(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}

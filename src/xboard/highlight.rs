@@ -1,0 +1,165 @@
+//! What XBoard marks when a person picks up a piece (`lift`), so that every
+//! legal move can be entered with the mouse, with the rules XBoard's own
+//! Betza cannot follow (XBoard 4.9.1's `MarkByFEN`):
+//!
+//! - a final square reached by one legal move only is marked as a target
+//!   (`Y` quiet, `R` capture, `M` promotion: XBoard asks for the piece):
+//!   XBoard sends the move as `from to`, a two-leg one included, and the
+//!   session finds the one legal move that joins the two squares;
+//! - where two paths lead to one square (Carnival's d2xc3xd4 and d2xe3xd4)
+//!   the final square stays unmarked and each middle square is marked `C`:
+//!   dropping there, XBoard asks again (`lift` of the middle square) and the
+//!   continuation marks the second legs' targets, and the middle square
+//!   itself again when the move may stop there.
+
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::square::Square;
+
+/// One mark per grid cell (`None`: unmarked, so not a legal target).
+pub(crate) type Marks = Vec<Option<char>>;
+
+/// The marks for a piece picked up on `from`.
+pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
+    let moves = moves_from(pos, from);
+    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    for m in &moves {
+        let to = m.to();
+        let same_end: Vec<&Move> = moves.iter().filter(|o| o.to() == to).collect();
+        let paths_differ = same_end.iter().any(|o| via(o) != via(m));
+        if paths_differ {
+            // The person says which path: by the middle square.
+            if let Some(mid) = via(m) {
+                marks[mid.index()] = Some('C');
+            }
+        } else if marks[to.index()] != Some('C') {
+            marks[to.index()] = Some(target_mark(pos, m));
+        }
+    }
+    marks
+}
+
+/// The marks after the piece from `from` was dropped on the middle square
+/// `mid` of a two-leg move.
+pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
+    let moves = moves_from(pos, from);
+    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    for m in moves.iter().filter(|m| via(m) == Some(mid)) {
+        marks[m.to().index()] = Some(target_mark(pos, m));
+    }
+    // Dropping on the middle square again ends the move there: XBoard then
+    // sends the one-leg move, when there is one.
+    if moves.iter().any(|m| via(m).is_none() && m.to() == mid) {
+        marks[mid.index()] = Some('C');
+    }
+    marks
+}
+
+/// Whether `first_leg` marks `sq` as the middle of two-leg moves.
+pub(crate) fn is_middle(marks: &Marks, sq: Square) -> bool {
+    marks.get(sq.index()) == Some(&Some('C'))
+}
+
+fn moves_from(pos: &Position, from: Square) -> Vec<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.kind() != MoveKind::Drop && m.from() == from)
+        .collect()
+}
+
+/// The square between the legs of a two-leg move.
+fn via(m: &Move) -> Option<Square> {
+    (m.kind() == MoveKind::TwoLeg).then(|| m.extra())
+}
+
+fn target_mark(pos: &Position, m: &Move) -> char {
+    if m.promotion().is_some() {
+        'M'
+    } else if pos.piece_at(m.to()).is_some() || m.kind() == MoveKind::EnPassant {
+        'R'
+    } else {
+        'Y'
+    }
+}
+
+/// The marks as XBoard's colour FEN, highest rank first.
+pub(crate) fn color_fen(pos: &Position, marks: &Marks) -> String {
+    let g = &pos.variant().geometry;
+    let mut rows = Vec::new();
+    for rank in (0..g.height() as i32).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..g.width() as i32 {
+            match g.square(file, rank).and_then(|sq| marks[sq.index()]) {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    fn position(fen: &str) -> Position {
+        let v = variants::load("carnival").expect("carnival");
+        Position::from_fen(v, fen).expect("fen")
+    }
+
+    fn marked(pos: &Position, marks: &Marks) -> Vec<String> {
+        let g = &pos.variant().geometry;
+        let mut out: Vec<String> = g
+            .squares()
+            .into_iter()
+            .filter_map(|sq| Some(format!("{}{}", g.name(sq), marks[sq.index()]?)))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn sq(pos: &Position, name: &str) -> Square {
+        pos.variant().geometry.parse_square(name).expect("square")
+    }
+
+    #[test]
+    fn a_pawn_two_step_is_marked_as_its_end() {
+        let pos = Position::startpos(variants::load("carnival").expect("carnival"));
+        let marks = first_leg(&pos, sq(&pos, "e2"));
+        assert_eq!(marked(&pos, &marks), ["e3Y", "e4Y"]);
+    }
+
+    #[test]
+    fn two_paths_to_one_square_go_through_their_middles() {
+        // d2xc3xd4 and d2xe3xd4: d4 is reached two ways.
+        let pos = position("4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1");
+        let from = sq(&pos, "d2");
+        let marks = first_leg(&pos, from);
+        assert_eq!(marked(&pos, &marks), ["c3C", "c4Y", "d3Y", "e3C", "e4Y"]);
+        // Dropped on c3: the second legs from there, and c3 to stop.
+        let second = second_leg(&pos, from, sq(&pos, "c3"));
+        assert_eq!(marked(&pos, &second), ["c3C", "c4Y", "d4R"]);
+        assert!(is_middle(&marks, sq(&pos, "e3")));
+        assert!(!is_middle(&marks, sq(&pos, "d3")));
+    }
+
+    #[test]
+    fn the_colour_fen_has_a_row_a_rank() {
+        let pos = Position::startpos(variants::load("carnival").expect("carnival"));
+        let marks = first_leg(&pos, sq(&pos, "e2"));
+        assert_eq!(color_fen(&pos, &marks), "8/8/8/8/4Y3/4Y3/8/8");
+    }
+}
