@@ -18,6 +18,8 @@ use engine_protocol::XboardReply;
 /// XBoard 4.9's piece types in order (white), by their default letter: the
 /// table a `setup` command's PIECETOCHAR rewrites. The king comes last.
 const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
+/// XBoard's Lance, the only type besides the Pawn that promotes.
+const LANCE: usize = 18;
 /// Distance from a type to its promoted form (XBoard's `PROMOTED`).
 const PROMOTED_OFFSET: usize = 11;
 
@@ -64,11 +66,16 @@ impl Dialect {
             let d = &v.kinds[k].def;
             d.royal && (v.royal_kinds.count_ones() == 1 || d.plus)
         });
-        // The pawn, then pictures by movement, then any free type.
+        // The pawn, then pictures by movement, then any free type. XBoard
+        // lets only its Pawn and Lance types promote: a second kind that
+        // promotes (Wolf Chess's Sergeant) takes the Lance.
         for k in 0..n {
-            if v.promoters >> k & 1 != 0 && !taken[0] && Some(k) != king_kind {
-                slot[k] = Some(0);
-                taken[0] = true;
+            if v.promoters >> k & 1 == 0 || Some(k) == king_kind {
+                continue;
+            }
+            if let Some(i) = [0, LANCE].into_iter().find(|&i| !taken[i]) {
+                slot[k] = Some(i);
+                taken[i] = true;
             }
         }
         for k in 0..n {

@@ -83,6 +83,8 @@ pub(crate) struct Session {
     held_claim: Option<XboardReply>,
     /// The move a person is entering with the mouse.
     entry: Option<MoveEntry>,
+    /// The window title shows a game's status instead of our name.
+    name_changed: bool,
 }
 
 /// The last iteration a search reported.
@@ -139,6 +141,7 @@ impl Session {
             progress: Arc::new(Mutex::new(Progress::new())),
             held_claim: None,
             entry: None,
+            name_changed: false,
         }
     }
 
@@ -373,10 +376,7 @@ impl Session {
             ("highlight".to_string(), on.clone()),
             ("dice".to_string(), on.clone()),
             ("choices".to_string(), on),
-            (
-                "myname".to_string(),
-                s(&format!("menagerie {}", env!("CARGO_PKG_VERSION"))),
-            ),
+            ("myname".to_string(), s(&engine_name())),
             ("variants".to_string(), s(&names.join(","))),
         ];
         self.say(XboardReply::Feature(features));
@@ -426,6 +426,7 @@ impl Session {
 
     fn new_game(&mut self) {
         self.stop_search();
+        self.restore_name();
         self.analyzing = false;
         if self.engine.variant_name() != "chess" {
             let _ = self.engine.set_variant("chess");
@@ -464,7 +465,6 @@ impl Session {
                 self.say(piece);
             }
         }
-        self.show_status();
     }
 
     fn set_board(&mut self, fen: &str) {
@@ -596,11 +596,26 @@ impl Session {
     /// shows an engine's words at every moment without a box to click
     /// away: the title is `xboard: ` and the engine's name, which a
     /// `feature myname` may change at any time.
-    fn show_status(&self) {
+    ///
+    /// XBoard also takes the name for the game's record when a game
+    /// starts: the status goes out only once the game is under way, and a
+    /// new game gets the plain name back first (`restore_name`).
+    fn show_status(&mut self) {
         let Some(status) = self.pos().chance_status() else {
             return;
         };
-        let name = format!("menagerie | {status}");
+        self.set_name(format!("{} | {status}", engine_name()));
+        self.name_changed = true;
+    }
+
+    /// Our own name again, for the next game's record.
+    fn restore_name(&mut self) {
+        if std::mem::take(&mut self.name_changed) {
+            self.set_name(engine_name());
+        }
+    }
+
+    fn set_name(&self, name: String) {
         self.say(XboardReply::Feature(vec![(
             "myname".to_string(),
             FeatureValue::Str(name),
@@ -972,6 +987,11 @@ struct MoveEntry {
     from: Square,
     marks: highlight::Marks,
     dropped_on: Option<Square>,
+}
+
+/// The name we give ourselves.
+fn engine_name() -> String {
+    format!("menagerie {}", env!("CARGO_PKG_VERSION"))
 }
 
 fn color_name(c: Color) -> &'static str {
