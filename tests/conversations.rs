@@ -78,14 +78,14 @@ impl Conversation {
 
     /// XBoard: every reply to what was sent since the last ping, but for
     /// the status in the window title (`feature myname`), which dice
-    /// games send after every step (`xboard_dice_state_is_in_the_title`
-    /// checks it).
+    /// games send after every step and `new` takes back
+    /// (`xboard_dice_state_is_in_the_title` checks them).
     fn replies(&mut self) -> Vec<String> {
         self.ping += 1;
         let n = self.ping;
         self.send(&format!("ping {n}"));
         let mut replies = self.until(&format!("pong {n}"));
-        replies.retain(|l| !l.starts_with("feature myname=\"menagerie | "));
+        replies.retain(|l| !l.starts_with("feature myname="));
         replies
     }
 
@@ -685,7 +685,7 @@ fn xboard_dice_state_is_in_the_title() {
         .collect();
     let last = titles.last().map(|s| s.as_str()).unwrap_or("");
     c.check(
-        last == "feature myname=\"menagerie | Black threw 6 and 6 | White Camel 3:1, Black Quitter 5:5\"",
+        last.ends_with(" | Black threw 6 and 6 | White Camel 3:1, Black Quitter 5:5\""),
         "the last throw and both leapers",
     );
     c.check(
@@ -694,7 +694,13 @@ fn xboard_dice_state_is_in_the_title() {
             .any(|t| t.ends_with("| Black chooses a leaper\"")),
         "a choice due is said",
     );
-    // Truffle Hunt: the stores and the last find.
+    // A new game gets the plain name back (XBoard records it as the
+    // player's); Truffle Hunt shows the stores and the last find.
+    c.send("new");
+    c.send("ping 101");
+    let lines = c.until("pong 101");
+    let plain = format!("feature myname=\"menagerie {}\"", env!("CARGO_PKG_VERSION"));
+    c.check(lines.contains(&plain), "the plain name back");
     start_game(&mut c, "truffle");
     c.send("force");
     c.send("usermove e2e3");
@@ -702,9 +708,9 @@ fn xboard_dice_state_is_in_the_title() {
     c.send("ping 100");
     let lines = c.until("pong 100");
     c.check(
-        lines.iter().any(|l| {
-            l == "feature myname=\"menagerie | White threw a truffle, stored | stores White 1, Black 0\""
-        }),
+        lines
+            .iter()
+            .any(|l| l.ends_with(" | White threw a truffle, stored | stores White 1, Black 0\"")),
         "the find and the stores",
     );
 }
