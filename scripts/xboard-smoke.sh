@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs Debian's XBoard (4.9.1) under Xvfb with menagerie playing itself in
 # every game, and checks that XBoard took the engine's `setup` and `piece`
-# commands (no error popup, no forfeit) and that several moves were played.
-# A screenshot of each board goes to docs/img/xboard-<game>.png.
+# commands (no error popup, no forfeit), that several moves were played, and
+# in the dice games that both engines report the same throws (4.9.1 has no
+# dice of its own: each engine throws from the game and the DiceSeed option).
+# A screenshot of each board (64-pixel squares) goes to
+# docs/img/xboard-<game>.png.
 #
 #   scripts/xboard-smoke.sh [ENGINE] [SECONDS]
 #
@@ -17,7 +20,7 @@ IMG="$PWD/docs/img"
 WORK="$(mktemp -d)"
 trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-for tool in "$XBOARD" Xvfb import; do
+for tool in "$XBOARD" Xvfb import xwininfo; do
     command -v "$tool" >/dev/null || { echo "missing: $tool"; exit 1; }
 done
 ENGINE="$(realpath "$ENGINE")"
@@ -28,7 +31,7 @@ while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
     display=$((display + 1))
 done
 export DISPLAY=":$display"
-Xvfb "$DISPLAY" -screen 0 1024x900x24 >/dev/null 2>&1 &
+Xvfb "$DISPLAY" -screen 0 1280x1024x24 >/dev/null 2>&1 &
 XVFB_PID=$!
 sleep 1
 mkdir -p "$IMG"
@@ -49,11 +52,15 @@ for entry in $GAMES; do
         -firstOptions "DiceSeed=11" -secondOptions "DiceSeed=11" \
         -variant "$game" -mode TwoMachines -searchTime 0:01 \
         -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
+        -size Medium -showTargetSquares true \
         -debug -nameOfDebugFile "$debug" >"$WORK/$game.out" 2>&1 &
     pid=$!
     sleep "$SECONDS_PER_GAME"
     rm -f "$IMG/xboard-$game.png"
-    import -window root -crop 640x640+0+0 "$IMG/xboard-$game.png" || echo "  no screenshot"
+    # The main window (its title starts with "xboard"), whole.
+    size=$(xwininfo -root -tree | grep -E '"xboard(:|")' | grep -v ' 10x10+' | head -1 \
+        | grep -oE '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | head -1 || true)
+    import -window root -crop "${size%%+*}+0+0" "$IMG/xboard-$game.png" || echo "  no screenshot"
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
 
@@ -63,6 +70,18 @@ for entry in $GAMES; do
     # move one): a result announced by an engine counts as a full game.
     ended=$(grep -cE '<(first |second): (1-0|0-1|1/2-1/2) \{' "$debug" || true)
     setup=$(grep -c '<first : setup\|<first : piece' "$debug" || true)
+    # Each engine logs every throw of the game (`# White throws 3 and 1: ...`):
+    # the two lists must agree as far as both go.
+    grep -oE '<first : # (White|Black) throws .*' "$debug" | sed 's/^<first : //' >"$WORK/$game.first" || true
+    grep -oE '<second: # (White|Black) throws .*' "$debug" | sed 's/^<second: //' >"$WORK/$game.second" || true
+    n1=$(wc -l <"$WORK/$game.first"); n2=$(wc -l <"$WORK/$game.second")
+    common=$(( n1 < n2 ? n1 : n2 ))
+    if ! cmp -s <(head -n "$common" "$WORK/$game.first") <(head -n "$common" "$WORK/$game.second"); then
+        echo "  the engines disagree on the throws:"
+        diff <(head -n "$common" "$WORK/$game.first") <(head -n "$common" "$WORK/$game.second") | head -4
+        failed=1
+    fi
+    [ "$common" -gt 0 ] && echo "  $common throws reported alike by both engines"
     echo "$game: $moves moves, $setup setup/piece lines, screenshot docs/img/xboard-$game.png"
     if [ -n "$problems" ]; then
         echo "  problems:"; echo "$problems" | head -5 | sed 's/^/    /'

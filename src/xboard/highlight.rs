@@ -4,13 +4,16 @@
 //!
 //! - a final square reached by one legal move only is marked as a target
 //!   (`Y` quiet, `R` capture, `M` promotion: XBoard asks for the piece):
-//!   XBoard sends the move as `from to`, a two-leg one included, and the
-//!   session finds the one legal move that joins the two squares;
-//! - where two paths lead to one square (Carnival's d2xc3xd4 and d2xe3xd4)
-//!   the final square stays unmarked and each middle square is marked `C`:
-//!   dropping there, XBoard asks again (`lift` of the middle square) and the
-//!   continuation marks the second legs' targets, and the middle square
-//!   itself again when the move may stop there.
+//!   XBoard sends the move as `from to`, a two-leg one over an empty
+//!   middle square included (the straight two-step), and the session finds
+//!   the one legal move that joins the two squares;
+//! - where two paths lead to one square (Carnival's d2xc3xd4 and d2xe3xd4),
+//!   or the first leg captures (XBoard removes the victim only when it
+//!   knows the middle square), the final square is reached through the
+//!   middle one, marked `C`: dropping there, XBoard asks again (`lift` of
+//!   the middle square) and the continuation marks the second legs'
+//!   targets, and the middle square itself again when the move may stop
+//!   there.
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -25,9 +28,8 @@ pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
     let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
     for m in &moves {
         let to = m.to();
-        let same_end: Vec<&Move> = moves.iter().filter(|o| o.to() == to).collect();
-        let paths_differ = same_end.iter().any(|o| via(o) != via(m));
-        if paths_differ {
+        let paths_differ = moves.iter().any(|o| o.to() == to && via(o) != via(m));
+        if paths_differ || takes_on_the_way(pos, m) {
             // The person says which path: by the middle square.
             if let Some(mid) = via(m) {
                 marks[mid.index()] = Some('C');
@@ -66,6 +68,13 @@ fn moves_from(pos: &Position, from: Square) -> Vec<Move> {
         .copied()
         .filter(|m| m.kind() != MoveKind::Drop && m.from() == from)
         .collect()
+}
+
+/// Whether the first leg of a two-leg move captures: XBoard knows of that
+/// capture only from a move entered (or sent) leg by leg, never from its
+/// two ends, and would leave the victim on the board.
+pub(crate) fn takes_on_the_way(pos: &Position, m: &Move) -> bool {
+    via(m).is_some_and(|mid| pos.piece_at(mid).is_some())
 }
 
 /// The square between the legs of a two-leg move.
@@ -148,7 +157,7 @@ mod tests {
         let pos = position("4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1");
         let from = sq(&pos, "d2");
         let marks = first_leg(&pos, from);
-        assert_eq!(marked(&pos, &marks), ["c3C", "c4Y", "d3Y", "e3C", "e4Y"]);
+        assert_eq!(marked(&pos, &marks), ["c3C", "d3Y", "e3C"]);
         // Dropped on c3: the second legs from there, and c3 to stop.
         let second = second_leg(&pos, from, sq(&pos, "c3"));
         assert_eq!(marked(&pos, &second), ["c3C", "c4Y", "d4R"]);

@@ -476,6 +476,14 @@ impl Session {
                 self.history.clear();
                 self.asked = false;
                 self.game_over = false;
+                // XBoard sends a position it loads (Paste Position, a
+                // position file) right after `variant`, without waiting for
+                // our answer, and our `setup` then resets its board to the
+                // game's start: a second `setup` makes this position the
+                // start of XBoard's game too.
+                if self.engine.variant_name() != "chess" {
+                    self.say(self.dialect.setup(self.pos()));
+                }
                 if self.analyzing {
                     self.analyze();
                 }
@@ -918,9 +926,14 @@ impl Session {
     }
 
     /// A two-leg move (`b7b6,b6b5`) written from square to square
-    /// (`b7b5`) when that names it alone (see `two_leg_from_ends`).
+    /// (`b7b5`) when that names it alone (see `two_leg_from_ends`) and its
+    /// first leg takes nothing (XBoard would leave that victim standing).
     fn short_form(&self, text: &str) -> Option<String> {
         let short = two_leg_ends(text)?;
+        let m = self.pos().parse_move(text).ok()?;
+        if highlight::takes_on_the_way(self.pos(), &m) {
+            return None;
+        }
         (self.short_two_leg(&short).as_deref() == Some(text)).then_some(short)
     }
 

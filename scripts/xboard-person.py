@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""A person playing menagerie in XBoard, with the mouse.
+
+Runs Debian's XBoard 4.9.1 under a virtual X server (Xvfb), the engine as
+XBoard's first engine and a person (this script, clicking with xdotool) as
+White. Each scenario starts a game (from the start or from a position
+file), enters moves of every kind the game has by clicking squares as a
+person would (click the piece, click the target; for a two-leg move with a
+choice of paths, click the middle square in between), and checks in
+XBoard's debug log that XBoard sent exactly the expected move, that the
+engine answered with a move of its own, and that nothing went wrong (no
+illegal-move or error message, no forfeit).
+
+    scripts/xboard-person.py [ENGINE] [--keep DIR]
+
+Needs: apt-get install -y xboard xvfb xdotool imagemagick
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+XBOARD = os.environ.get("XBOARD", "/usr/games/xboard")
+# XBoard's "Medium" board: 64-pixel squares and a 1-pixel grid; the
+# board's top-left corner in the main window (menus, clocks and the
+# message line above it).
+PITCH = 65
+ORIGIN = (2, 102)
+PROBLEMS = re.compile(r"Forfeit|Illegal move|Error \(|tellusererror|invalid|only marked squares")
+
+
+class Step:
+    """Squares to click in turn, and the move XBoard must then send."""
+
+    def __init__(self, clicks, sends, what):
+        self.clicks = clicks
+        self.sends = sends
+        self.what = what
+
+
+class Scenario:
+    def __init__(self, game, what, steps, fen=None, legality=False, ranks=8, files=8):
+        self.game = game
+        self.what = what
+        self.steps = steps
+        self.fen = fen
+        self.legality = legality
+        self.ranks = ranks
+        self.files = files
+
+
+SCENARIOS = [
+    Scenario("carnival", "the straight two-step and a single step", [
+        Step(["e2", "e4"], "e2e4", "pawn two-step, entered as from-to"),
+        Step(["d2", "d3"], "d2d3", "pawn single step"),
+    ]),
+    Scenario("carnival", "capture-capture, choosing the path",
+             fen="4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c3", "d4"], "d2c3,c3d4", "d2xc3xd4, through c3")]),
+    Scenario("carnival", "the other path to the same square",
+             fen="4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "e3", "d4"], "d2e3,e3d4", "d2xe3xd4, through e3")]),
+    Scenario("carnival", "capture then straight, one path",
+             fen="4k3/8/8/8/8/2n5/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c3", "c4"], "d2c3,c3c4", "d2xc3-c4, through the victim's square")]),
+    Scenario("carnival", "straight then capture",
+             fen="4k3/8/8/8/2n5/8/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c4"], "d2c4", "d2-d3xc4, entered as from-to")]),
+    Scenario("carnival", "a single capture where a second leg could follow",
+             fen="4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c3", "c3"], "d2c3", "d2xc3, stopping on the middle square")]),
+    Scenario("carnival-oblique", "the straight two-step",
+             steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
+    Scenario("normal", "chess with Test Legality on", legality=True, steps=[
+        Step(["e2", "e4"], "e2e4", "pawn double step"),
+        Step(["g1", "f3"], "g1f3", "knight"),
+    ]),
+]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=False, capture_output=True, text=True, **kw)
+
+
+def free_display():
+    n = 90
+    while os.path.exists(f"/tmp/.X11-unix/X{n}") or os.path.exists(f"/tmp/.X{n}-lock"):
+        n += 1
+    return f":{n}"
+
+
+def square_xy(square, scenario):
+    """Screen coordinates of a square's centre (White at the bottom)."""
+    file = ord(square[0]) - ord("a")
+    rank = int(square[1:]) - (0 if scenario.ranks == 10 else 1)
+    row = scenario.ranks - 1 - rank
+    return ORIGIN[0] + PITCH * file + PITCH // 2, ORIGIN[1] + PITCH * row + PITCH // 2
+
+
+def click(x, y):
+    run(["xdotool", "mousemove", str(x), str(y)])
+    time.sleep(0.15)
+    run(["xdotool", "click", "1"])
+    time.sleep(0.35)
+
+
+def wait_for(path, pattern, after, seconds):
+    """The first line of the log past offset `after` that matches."""
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with open(path, errors="replace") as f:
+                f.seek(after)
+                for line in f:
+                    if re.search(pattern, line):
+                        return line.rstrip("\n")
+        except FileNotFoundError:
+            pass
+        time.sleep(0.1)
+    return None
+
+
+def paste_position(fen):
+    """Puts the FEN on the clipboard (a Tk process owns it meanwhile) and
+    presses XBoard's Paste Position key, Shift+Ctrl+V."""
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time, tkinter\n"
+        "r = tkinter.Tk(); r.withdraw(); r.clipboard_clear()\n"
+        "r.clipboard_append(sys.argv[1]); r.update()\n"
+        "end = time.time() + 4\n"
+        "while time.time() < end:\n"
+        "    r.update(); time.sleep(0.05)\n"), fen])
+    time.sleep(1)
+    run(["xdotool", "mousemove", "250", "350", "key", "shift+ctrl+v"])
+    holder.wait()
+
+
+def log_size(path):
+    try:
+        return os.path.getsize(path)
+    except FileNotFoundError:
+        return 0
+
+
+def play(scenario, engine, work, keep):
+    debug = os.path.join(work, "debug.txt")
+    if os.path.exists(debug):
+        os.remove(debug)
+    args = [XBOARD, "-fcp", f"{engine} xboard", "-fd", work,
+            "-variant", scenario.game, "-testLegality", str(scenario.legality).lower(),
+            "-showTargetSquares", "true", "-popupExitMessage", "false",
+            # A clock, not a time per move: a person's choice after a throw
+            # runs on the engine's clock (XBoard thinks the engine is on move).
+            "-timeControl", "5", "-searchDepth", "2", "-size", "Medium",
+            "-firstOptions", "DiceSeed=5", "-debug", "-nameOfDebugFile", debug]
+    xboard = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    failures = []
+    try:
+        if not wait_for(debug, r">first : (new|setboard|variant)", 0, 15):
+            return [f"{scenario.game}: XBoard did not start the engine"]
+        time.sleep(2)
+        click(250, 350)  # close the tip of the day, if shown
+        if scenario.fen:
+            # As a person loads a position: Edit > Paste Position.
+            start = log_size(debug)
+            paste_position(scenario.fen)
+            if not wait_for(debug, r">first : setboard ", start, 5):
+                return [f"{scenario.game}: the pasted position did not reach the engine"]
+            time.sleep(0.5)
+        for n, step in enumerate(scenario.steps):
+            start = log_size(debug)
+            for square in step.clicks:
+                click(*square_xy(square, scenario))
+            sent = wait_for(debug, r">first : (usermove )?[a-z]\d+[a-z]\d+\S*$|>first : usermove", start, 5)
+            moves = re.findall(r">first : (?:usermove )?([a-z]\d+[a-z@]\d+\S*)", open(debug, errors="replace").read()[start:])
+            got = moves[0] if moves else None
+            line = f"{scenario.game}: {step.what}: clicked {' '.join(step.clicks)}, XBoard sent {got}"
+            if got != step.sends:
+                failures.append(f"{line}, expected {step.sends}")
+                print(line, flush=True)
+                continue
+            if scenario.fen and n == 0:
+                # Pasting left XBoard editing the game (the person moves both
+                # sides): now the engine takes Black, Mode > Machine Black.
+                run(["xdotool", "mousemove", "250", "350", "key", "ctrl+e"])
+                time.sleep(0.3)
+                run(["xdotool", "key", "ctrl+b"])
+            choice = wait_for(debug, r"<first : askuser choice ", start, 1.5)
+            if choice:
+                # A throw gave the person a choice: XBoard asks in a box; the
+                # person types the first option offered and presses Enter.
+                option = choice.split("Your choice: ")[-1].split()[0]
+                time.sleep(0.5)
+                run(["xdotool", "type", "--delay", "30", option])
+                run(["xdotool", "key", "Return"])
+                # XBoard does not log the answer it passes on; the engine's
+                # status (the window title) shows the leaper taken.
+                numbers = option.split(":", 1)[-1]
+                answered = wait_for(debug, rf"<first : feature myname=.*White \w+ {numbers},", start, 5)
+                line += f", the throw offered a choice: typed {option}"
+                if not answered:
+                    failures.append(f"{line}: the answer did not reach the engine")
+            reply = wait_for(debug, r"<first : move ", start, 20)
+            line += f", engine answered {reply.split('move ')[-1] if reply else None}"
+            if not reply:
+                failures.append(f"{line}: no answer")
+            print(line, flush=True)
+            if keep:
+                run(["import", "-window", "root", "-crop", "540x640+0+0",
+                     os.path.join(keep, f"{scenario.game}-{SCENARIOS.index(scenario)}-{n}.png")])
+        problems = [l for l in open(debug, errors="replace") if PROBLEMS.search(l)]
+        failures += [f"{scenario.game}: {p.strip()}" for p in problems[:5]]
+    finally:
+        if keep and os.path.exists(debug):
+            shutil.copy(debug, os.path.join(keep, f"{scenario.game}-{SCENARIOS.index(scenario)}.debug"))
+        xboard.terminate()
+        try:
+            xboard.wait(5)
+        except subprocess.TimeoutExpired:
+            xboard.kill()
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("engine", nargs="?", default="target/release/menagerie")
+    parser.add_argument("--keep", help="keep a screenshot after every step here")
+    args = parser.parse_args()
+    engine = os.path.realpath(args.engine)
+    for tool in [XBOARD, "Xvfb", "xdotool", "import"]:
+        if not shutil.which(tool):
+            print(f"missing: {tool}", file=sys.stderr)
+            return 2
+    display = free_display()
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.environ["DISPLAY"] = display
+    time.sleep(1)
+    failures = []
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+            for scenario in SCENARIOS:
+                failures += play(scenario, engine, work, args.keep)
+    finally:
+        xvfb.terminate()
+    for f in failures:
+        print("FAIL", f)
+    print(f"{len(SCENARIOS)} scenarios, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
