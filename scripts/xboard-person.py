@@ -11,7 +11,12 @@ XBoard's debug log that XBoard sent exactly the expected move, that the
 engine answered with a move of its own, and that nothing went wrong (no
 illegal-move or error message, no forfeit).
 
-    scripts/xboard-person.py [ENGINE] [--keep DIR]
+    scripts/xboard-person.py [ENGINE] [--keep DIR] [--shots DIR]
+
+With --shots, the board after each scenario's last move is saved as
+DIR/xboard-person-GAME.png (the first scenario of each game), with the
+window's title, where the dice show, written above it (Xvfb has no window
+manager to draw the title bar).
 
 Needs: apt-get install -y xboard xvfb xdotool imagemagick
 """
@@ -76,6 +81,10 @@ SCENARIOS = [
              steps=[Step(["d2", "c3", "c3"], "d2c3", "d2xc3, stopping on the middle square")]),
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
+    # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).
+    Scenario("wolf", "a Sergeant promotes, Test Legality on", legality=True, ranks=10,
+             fen="k7/2S5/8/8/8/8/8/8/8/7K w - - 0 1",
+             steps=[Step(["c8", "c9"], "c8c9q", "Sergeant to the last rank (XBoard's Lance type)")]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
         Step(["g1", "f3"], "g1f3", "knight"),
@@ -147,7 +156,31 @@ def log_size(path):
         return 0
 
 
-def play(scenario, engine, work, keep):
+def window_shot(path):
+    """The main window, with its title written above it."""
+    tree = run(["xwininfo", "-root", "-tree"]).stdout
+    line = next((l for l in tree.splitlines()
+                 if re.search(r'"xboard(:|")', l) and " 10x10+" not in l), "")
+    size = re.search(r"(\d+)x(\d+)\+\d+\+\d+", line)
+    title = re.search(r'"([^"]*)"', line)
+    if not size:
+        return
+    width, height = size.group(1), size.group(2)
+    shot = path + ".raw.png"
+    caption = path + ".title.png"
+    run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", shot])
+    made = run(["convert", "-size", f"{width}x", "-background", "#d6d6d6", "-font", "DejaVu-Sans",
+                "-pointsize", "14", f"caption:window title: {title.group(1) if title else ''}", caption])
+    if made.returncode == 0:
+        run(["convert", caption, shot, "-append", path])
+    else:
+        shutil.copy(shot, path)
+    for f in (shot, caption):
+        if os.path.exists(f):
+            os.remove(f)
+
+
+def play(scenario, engine, work, keep, shots=None):
     debug = os.path.join(work, "debug.txt")
     if os.path.exists(debug):
         os.remove(debug)
@@ -213,6 +246,9 @@ def play(scenario, engine, work, keep):
             if keep:
                 run(["import", "-window", "root", "-crop", "540x640+0+0",
                      os.path.join(keep, f"{scenario.game}-{SCENARIOS.index(scenario)}-{n}.png")])
+        if shots:
+            time.sleep(1)
+            window_shot(os.path.join(shots, f"xboard-person-{scenario.game}.png"))
         problems = [l for l in open(debug, errors="replace") if PROBLEMS.search(l)]
         failures += [f"{scenario.game}: {p.strip()}" for p in problems[:5]]
     finally:
@@ -230,6 +266,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("engine", nargs="?", default="target/release/menagerie")
     parser.add_argument("--keep", help="keep a screenshot after every step here")
+    parser.add_argument("--shots", help="save each game's board with its title here")
     args = parser.parse_args()
     engine = os.path.realpath(args.engine)
     for tool in [XBOARD, "Xvfb", "xdotool", "import"]:
@@ -246,8 +283,11 @@ def main():
         with tempfile.TemporaryDirectory() as work:
             if args.keep:
                 os.makedirs(args.keep, exist_ok=True)
+            shot_games = set()
             for scenario in SCENARIOS:
-                failures += play(scenario, engine, work, args.keep)
+                shots = args.shots if args.shots and scenario.game not in shot_games else None
+                shot_games.add(scenario.game)
+                failures += play(scenario, engine, work, args.keep, shots)
     finally:
         xvfb.terminate()
     for f in failures:

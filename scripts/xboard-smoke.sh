@@ -58,9 +58,19 @@ for entry in $GAMES; do
     sleep "$SECONDS_PER_GAME"
     rm -f "$IMG/xboard-$game.png"
     # The main window (its title starts with "xboard"), whole.
-    size=$(xwininfo -root -tree | grep -E '"xboard(:|")' | grep -v ' 10x10+' | head -1 \
-        | grep -oE '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | head -1 || true)
-    import -window root -crop "${size%%+*}+0+0" "$IMG/xboard-$game.png" || echo "  no screenshot"
+    window=$(xwininfo -root -tree | grep -E '"xboard(:|")' | grep -v ' 10x10+' | head -1 || true)
+    size=$(echo "$window" | grep -oE '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | head -1 || true)
+    title=$(echo "$window" | sed -E 's/^[^"]*"([^"]*)".*/\1/')
+    import -window root -crop "${size%%+*}+0+0" "$WORK/shot.png" || echo "  no screenshot"
+    # Xvfb has no window manager to draw the title bar, where a person sees
+    # the dice: the window's title is written above the board as a caption.
+    width="${size%%x*}"
+    if convert -size "${width}x" -background '#d6d6d6' -font DejaVu-Sans -pointsize 14 \
+        caption:"window title: $title" "$WORK/title.png" 2>/dev/null; then
+        convert "$WORK/title.png" "$WORK/shot.png" -append "$IMG/xboard-$game.png"
+    else
+        cp "$WORK/shot.png" "$IMG/xboard-$game.png"
+    fi
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
 
@@ -70,6 +80,7 @@ for entry in $GAMES; do
     # move one): a result announced by an engine counts as a full game.
     ended=$(grep -cE '<(first |second): (1-0|0-1|1/2-1/2) \{' "$debug" || true)
     setup=$(grep -c '<first : setup\|<first : piece' "$debug" || true)
+    echo "$game: $moves moves, $setup setup/piece lines, screenshot docs/img/xboard-$game.png"
     # Each engine logs every throw of the game (`# White throws 3 and 1: ...`):
     # the two lists must agree as far as both go.
     grep -oE '<first : # (White|Black) throws .*' "$debug" | sed 's/^<first : //' >"$WORK/$game.first" || true
@@ -82,7 +93,6 @@ for entry in $GAMES; do
         failed=1
     fi
     [ "$common" -gt 0 ] && echo "  $common throws reported alike by both engines"
-    echo "$game: $moves moves, $setup setup/piece lines, screenshot docs/img/xboard-$game.png"
     if [ -n "$problems" ]; then
         echo "  problems:"; echo "$problems" | head -5 | sed 's/^/    /'
         failed=1
