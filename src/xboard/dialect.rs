@@ -62,9 +62,14 @@ impl Dialect {
         let mut taken = [false; TYPES.len()];
         // A game with promoted forms keeps their types free.
         let reserve_promoted = (0..n).any(|k| v.kinds[k].def.plus);
+        // XBoard's King type (its picture, and the piece its check and mate
+        // tests look for) goes to the King XBoard's board holds: in
+        // Truffle Hunt the sleeping one, since XBoard never sees a piece
+        // wake (a King of another type leaves XBoard without a king, and it
+        // marks every move as mate).
         let king_kind = (0..n).find(|&k| {
             let d = &v.kinds[k].def;
-            d.royal && (v.royal_kinds.count_ones() == 1 || d.plus)
+            d.royal && (v.royal_kinds.count_ones() == 1 || !d.plus)
         });
         // The pawn, then pictures by movement, then any free type. XBoard
         // lets only its Pawn and Lance types promote: a second kind that
@@ -457,7 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn truffle_renames_the_awake_king() {
+    fn truffle_gives_xboard_the_sleeping_king_and_renames_the_awake_one() {
         let (d, v) = dialect("truffle");
         let fen = "r+nbqk+bnr/shhsshhs/8/8/8/8/SHHSSHHS/R+NB+QK+BN+K[] w - - 0 1";
         let x = d.fen_to_xboard(fen);
@@ -468,11 +473,15 @@ mod tests {
             assert_eq!(d.from_xboard(mv), mv);
             assert_eq!(d.to_xboard(mv), mv);
         }
-        let awake_king = (0..v.kind_count())
-            .find(|&k| v.kinds[k].def.plus && v.kinds[k].def.royal)
-            .expect("awake king");
+        // XBoard's King type is the King on its board from the start (the
+        // sleeping one): the King's picture, and XBoard's check and mate
+        // tests find a king.
+        let sleeping_king = (0..v.kind_count())
+            .find(|&k| !v.kinds[k].def.plus && v.kinds[k].def.royal)
+            .expect("sleeping king");
         let king_letter = d.piece_to_char.chars().nth(d.piece_to_char.len() / 2 - 1);
-        assert_eq!(king_letter, d.texts[awake_king].chars().last());
+        assert_eq!(king_letter, Some('K'));
+        assert_eq!(d.texts[sleeping_king], "K");
     }
 
     #[test]
