@@ -31,10 +31,11 @@ import tempfile
 import time
 
 XBOARD = os.environ.get("XBOARD", "/usr/games/xboard")
-# XBoard's "Medium" board: 64-pixel squares and a 1-pixel grid; the
+# XBoard's "Medium" window is 525 pixels wide whatever the board: squares
+# of 64 pixels and a 1-pixel grid on 8 files, smaller on wider boards. The
 # board's top-left corner in the main window (menus, clocks and the
 # message line above it).
-PITCH = 65
+WINDOW_WIDTH = 525
 ORIGIN = (2, 102)
 PROBLEMS = re.compile(r"Forfeit|Illegal move|Error \(|tellusererror|invalid|only marked squares")
 
@@ -85,6 +86,12 @@ SCENARIOS = [
     Scenario("wolf", "a Sergeant promotes, Test Legality on", legality=True, ranks=10,
              fen="k7/2S5/8/8/8/8/8/8/8/7K w - - 0 1",
              steps=[Step(["c8", "c9"], "c8c9q", "Sergeant to the last rank (XBoard's Lance type)")]),
+    # Hubbub's 8x8 sits in a 10x10 grid (XBoard ranks 0-9): its e3 is e2.
+    Scenario("hubbub", "a pawn's double step, Test Legality on", legality=True, ranks=10,
+             files=10, steps=[Step(["e2", "e4"], "e2e4", "pawn double step")]),
+    Scenario("pawneaters", "a pawn's double step", steps=[
+        Step(["e2", "e4"], "e2e4", "pawn double step"),
+    ]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
         Step(["g1", "f3"], "g1f3", "knight"),
@@ -105,10 +112,11 @@ def free_display():
 
 def square_xy(square, scenario):
     """Screen coordinates of a square's centre (White at the bottom)."""
+    pitch = (WINDOW_WIDTH - 5) // scenario.files
     file = ord(square[0]) - ord("a")
     rank = int(square[1:]) - (0 if scenario.ranks == 10 else 1)
     row = scenario.ranks - 1 - rank
-    return ORIGIN[0] + PITCH * file + PITCH // 2, ORIGIN[1] + PITCH * row + PITCH // 2
+    return ORIGIN[0] + pitch * file + pitch // 2, ORIGIN[1] + pitch * row + pitch // 2
 
 
 def click(x, y):
