@@ -721,3 +721,38 @@ fn xboard_dice_state_is_in_the_title() {
         "the find and the stores",
     );
 }
+
+/// A person enters Carnival's capture-capture through its middle square,
+/// as XBoard 4.9.1 asks for it: `lift`, `put` on the cyan middle square,
+/// `lift` there again, then the move.
+#[test]
+fn xboard_two_leg_entry_by_mouse() {
+    let mut c = xboard(false);
+    start_game(&mut c, "carnival");
+    c.send("force");
+    c.send("setboard 4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1");
+    c.replies();
+    c.send("lift d2");
+    c.expect(
+        &["highlight 8/8/8/8/8/2CYC3/8/8"],
+        "two paths to d4: the middles",
+    );
+    c.send("put c3");
+    c.send("lift c3");
+    c.expect(
+        &["highlight 8/8/8/8/2YR4/2C5/8/8"],
+        "the second legs from c3",
+    );
+    c.send("usermove d2c3");
+    c.send("roll:2:1");
+    c.replies();
+    // A new move from the square the last one ended on starts afresh.
+    c.send("usermove e8d8");
+    c.send("roll:2:1");
+    c.replies();
+    c.send("lift c3");
+    c.expect(
+        &["highlight 8/8/8/8/2YR4/8/8/8"],
+        "the pawn's own moves from c3",
+    );
+}

@@ -541,6 +541,9 @@ impl Session {
             self.not_now(text);
             return;
         }
+        // The move entered with the mouse is complete: the next `lift`
+        // starts a new one, even on the square this one ended on.
+        self.entry = None;
         let ours = self.dialect.from_xboard(text);
         let ours = self.short_two_leg(&ours).unwrap_or(ours);
         if let Err(e) = self.play(&ours) {
