@@ -593,7 +593,7 @@ impl Position {
     }
 
     /// The moves, throws and choices played so far, oldest first.
-    pub fn actions_played(&self) -> impl Iterator<Item = Action> + '_ {
+    pub fn actions_played(&self) -> impl DoubleEndedIterator<Item = Action> + '_ {
         self.history.iter().map(|u| u.action)
     }
 

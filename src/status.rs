@@ -49,7 +49,7 @@ impl Position {
     fn last_throw(&self) -> Option<(Color, String)> {
         // Each move after the throw passed the turn once more.
         let mut side = self.side_to_move();
-        for action in self.actions_played().collect::<Vec<_>>().into_iter().rev() {
+        for action in self.actions_played().rev() {
             match action {
                 Action::Move(_) | Action::Null => side = side.opposite(),
                 Action::Roll(a, b) => return Some((side.opposite(), format!("{a} and {b}"))),

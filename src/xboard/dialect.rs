@@ -297,9 +297,8 @@ impl Dialect {
         self.rename_dropped(&self.shift_ranks(text, true), true)
     }
 
-    /// XBoard's move text in our form. A multi-leg move is read from its
-    /// first square and its last leg, which is all XBoard 4.9 relays
-    /// faithfully (it sends `b7b5,b6a5` for our `b7b6,b6a5`).
+    /// XBoard's move text in our form, a two-leg move included, also as
+    /// XBoard 4.9.1 garbles it (see below).
     pub fn from_xboard(&self, text: &str) -> String {
         let ours = self.rename_dropped(&self.shift_ranks(text, false), false);
         let Some((first, last)) = ours.split_once(',') else {

@@ -75,7 +75,6 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
         let go_on = match event {
             Event::Line(line) => session.line(&line),
             Event::TooLong => {
-                session.release_claim();
                 session.line_too_long();
                 true
             }

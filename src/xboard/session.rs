@@ -314,7 +314,10 @@ impl Session {
         true
     }
 
-    pub(crate) fn line_too_long(&self) {
+    /// A line over the cap was dropped: like any line, it ends the wait
+    /// for the GUI's own `result`.
+    pub(crate) fn line_too_long(&mut self) {
+        self.release_claim();
         self.say(XboardReply::Error {
             kind: "line too long".to_string(),
             command: format!(
@@ -521,6 +524,7 @@ impl Session {
             self.history = history;
             self.asked = false;
             self.game_over = false;
+            self.show_status();
         }
         self.after_step();
     }
