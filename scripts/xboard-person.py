@@ -41,12 +41,18 @@ PROBLEMS = re.compile(r"Forfeit|Illegal move|Error \(|tellusererror|invalid|only
 
 
 class Step:
-    """Squares to click in turn, and the move XBoard must then send."""
+    """Squares to click in turn, and the move XBoard must then send.
 
-    def __init__(self, clicks, sends, what):
+    `sweep` chooses a promotion piece as XBoard lets a person: the last
+    click is a press on the promotion square, the mouse pulled down that
+    many times (30 pixels each: XBoard shows the next piece it offers),
+    then released."""
+
+    def __init__(self, clicks, sends, what, sweep=None):
         self.clicks = clicks
         self.sends = sends
         self.what = what
+        self.sweep = sweep
 
 
 class Scenario:
@@ -80,18 +86,50 @@ SCENARIOS = [
     Scenario("carnival", "a single capture where a second leg could follow",
              fen="4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1",
              steps=[Step(["d2", "c3", "c3"], "d2c3", "d2xc3, stopping on the middle square")]),
+    Scenario("carnival", "en passant",
+             fen="4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+             steps=[Step(["e5", "d6"], "e5d6", "e5xd6 en passant")]),
+    Scenario("carnival", "promotion to the first piece offered",
+             fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+             steps=[Step(["a7", "a8"], "a7a8q", "a7-a8=Q, a plain click")]),
+    Scenario("carnival", "promotion to a Knight",
+             fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+             steps=[Step(["a7", "a8"], "a7a8n", "a7-a8=N, pulled back once", sweep=1)]),
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
     # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).
     Scenario("wolf", "a Sergeant promotes, Test Legality on", legality=True, ranks=10,
              fen="k7/2S5/8/8/8/8/8/8/8/7K w - - 0 1",
              steps=[Step(["c8", "c9"], "c8c9q", "Sergeant to the last rank (XBoard's Lance type)")]),
+    Scenario("wolf", "a Pawn promotes to the Elephant, Test Legality on", legality=True, ranks=10,
+             fen="k7/4P3/8/8/8/8/8/8/8/7K w - - 0 1",
+             steps=[Step(["e8", "e9"], "e8e9e", "Pawn to the last rank, pulled back once: Elephant",
+                         sweep=1)]),
     # Hubbub's 8x8 sits in a 10x10 grid (XBoard ranks 0-9): its e3 is e2.
     Scenario("hubbub", "a pawn's double step, Test Legality on", legality=True, ranks=10,
              files=10, steps=[Step(["e2", "e4"], "e2e4", "pawn double step")]),
     Scenario("pawneaters", "a pawn's double step", steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
     ]),
+    Scenario("pawneaters", "the Shamanic Rook's teleport", steps=[
+        Step(["a1", "e5"], "a1e5", "teleport to an empty square"),
+    ]),
+    Scenario("pawneaters", "a Pawn Eater takes en passant",
+             fen="8/p7/8/3Ep3/8/8/P7/8 w - e6 0 1",
+             steps=[Step(["d5", "e5", "e6"], "d5e5,e5e6", "Pawn Eater d5xe5 en passant, through e5")]),
+    # Hubbub's extra squares: XBoard's e9 is the game's d9 (grid e10).
+    Scenario("hubbub", "a capture onto an extra square, Test Legality on", legality=True,
+             ranks=10, files=10,
+             fen="b***ss***b/*4k3*/*4N3*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
+             steps=[Step(["f7", "e9"], "f7e9", "Knight takes the Scout on an extra square")]),
+    # Hubbub's last rank is XBoard's row 8 of 0-9: XBoard promotes there only
+    # where the engine marks it, and checks nothing (Test Legality off).
+    Scenario("hubbub", "a pawn promotes to the Gryphon, the first piece offered", ranks=10, files=10,
+             fen="b***ss***b/*5k2*/*1P6*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
+             steps=[Step(["c7", "c8"], "c7c8g", "game b7-b8=G, a plain click")]),
+    Scenario("hubbub", "a pawn promotes to the Lion", ranks=10, files=10,
+             fen="b***ss***b/*5k2*/*1P6*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
+             steps=[Step(["c7", "c8"], "c7c8l", "game b7-b8=L, pulled back once", sweep=1)]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
         Step(["g1", "f3"], "g1f3", "knight"),
@@ -123,6 +161,20 @@ def click(x, y):
     run(["xdotool", "mousemove", str(x), str(y)])
     time.sleep(0.15)
     run(["xdotool", "click", "1"])
+    time.sleep(0.35)
+
+
+def sweep(x, y, times):
+    """Presses on a promotion square, pulls the mouse down `times` steps
+    (XBoard shows the next piece it offers at each) and releases."""
+    run(["xdotool", "mousemove", str(x), str(y)])
+    time.sleep(0.15)
+    run(["xdotool", "mousedown", "1"])
+    time.sleep(0.3)
+    for n in range(1, times + 1):
+        run(["xdotool", "mousemove", str(x), str(y + 30 * n)])
+        time.sleep(0.4)
+    run(["xdotool", "mouseup", "1"])
     time.sleep(0.35)
 
 
@@ -215,8 +267,11 @@ def play(scenario, engine, work, keep, shots=None):
             time.sleep(0.5)
         for n, step in enumerate(scenario.steps):
             start = log_size(debug)
-            for square in step.clicks:
+            clicks = step.clicks[:-1] if step.sweep else step.clicks
+            for square in clicks:
                 click(*square_xy(square, scenario))
+            if step.sweep:
+                sweep(*square_xy(step.clicks[-1], scenario), step.sweep)
             sent = wait_for(debug, r">first : (usermove )?[a-z]\d+[a-z]\d+\S*$|>first : usermove", start, 5)
             moves = re.findall(r">first : (?:usermove )?([a-z]\d+[a-z@]\d+\S*)", open(debug, errors="replace").read()[start:])
             got = moves[0] if moves else None
@@ -275,6 +330,7 @@ def main():
     parser.add_argument("engine", nargs="?", default="target/release/menagerie")
     parser.add_argument("--keep", help="keep a screenshot after every step here")
     parser.add_argument("--shots", help="save each game's board with its title here")
+    parser.add_argument("--only", help="run only the scenarios whose game or title contains this")
     args = parser.parse_args()
     engine = os.path.realpath(args.engine)
     for tool in [XBOARD, "Xvfb", "xdotool", "import"]:
@@ -293,6 +349,8 @@ def main():
                 os.makedirs(args.keep, exist_ok=True)
             shot_games = set()
             for scenario in SCENARIOS:
+                if args.only and args.only not in scenario.game + " " + scenario.what:
+                    continue
                 shots = args.shots if args.shots and scenario.game not in shot_games else None
                 shot_games.add(scenario.game)
                 failures += play(scenario, engine, work, args.keep, shots)

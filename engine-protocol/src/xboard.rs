@@ -788,6 +788,10 @@ pub enum XboardReply {
     },
     /// `highlight COLORFEN`.
     Highlight(String),
+    /// `choice PIECES`: the pieces a person may pick for the promotion
+    /// being entered (XBoard's letters, upper case, the default first);
+    /// XBoard 4.9 offers only these when the piece is swept.
+    Choice(String),
     /// `stat01: TIME NODES PLY MVLEFT MVTOT MVNAME`: the answer to `.` in
     /// analysis mode.
     Status {
@@ -924,6 +928,7 @@ impl fmt::Display for XboardReply {
                 write!(f, "piece {} {}", OneLine(letter), OneLine(betza))
             }
             R::Highlight(colors) => write!(f, "highlight {}", OneLine(colors)),
+            R::Choice(pieces) => write!(f, "choice {}", OneLine(pieces)),
             R::Status {
                 centiseconds,
                 nodes,
@@ -1626,6 +1631,7 @@ mod tests {
                 XboardReply::Highlight("8/8/8/8/4y3/4yr2/8/8".into()),
                 "highlight 8/8/8/8/4y3/4yr2/8/8",
             ),
+            (XboardReply::Choice("QRBN".into()), "choice QRBN"),
             (
                 XboardReply::Status {
                     centiseconds: 250,

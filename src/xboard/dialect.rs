@@ -22,6 +22,11 @@ const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
 const LANCE: usize = 18;
 /// Distance from a type to its promoted form (XBoard's `PROMOTED`).
 const PROMOTED_OFFSET: usize = 11;
+/// XBoard's Queen: the piece a promotion sweep starts from.
+const QUEEN: usize = 4;
+/// A type XBoard 4.9.1's promotion sweep never offers (found by trial:
+/// Hubbub's Gryphon there could not be chosen).
+const NOT_SWEPT: usize = 15;
 
 /// The types whose picture fits a move pattern (our Betza, canonical).
 const PICTURES: &[(&str, char)] = &[
@@ -83,17 +88,34 @@ impl Dialect {
                 taken[i] = true;
             }
         }
+        // A pawn's promotions must be types XBoard's promotion sweep
+        // offers; one with no picture of its own may take the Queen's type
+        // when no piece moves as a Queen.
+        let promotion_targets = (0..n)
+            .filter(|&k| v.promoters >> k & 1 != 0)
+            .flat_map(|k| v.kinds[k].promotions.iter().copied())
+            .fold(0u32, |set, t| set | 1 << t);
+        let queen_by_moves = (0..n).any(|k| v.kinds[k].def.betza == "Q");
         for k in 0..n {
             let d = &v.kinds[k].def;
             if slot[k].is_some() || Some(k) == king_kind || d.plus {
                 continue;
             }
-            let picture = PICTURES
+            let target = promotion_targets >> k & 1 != 0;
+            let free = |i: &usize| {
+                !taken[*i]
+                    && (!reserve_promoted || *i < PROMOTED_OFFSET)
+                    && !(target && *i == NOT_SWEPT)
+            };
+            let by_moves = PICTURES
                 .iter()
                 .find(|(b, _)| *b == d.betza)
-                .and_then(|(_, c)| TYPES.find(*c))
-                .or_else(|| TYPES.find(d.letter))
-                .filter(|&i| !taken[i] && (!reserve_promoted || i < PROMOTED_OFFSET));
+                .and_then(|(_, c)| TYPES.find(*c));
+            let queen = (target && !queen_by_moves).then_some(QUEEN);
+            let picture = by_moves
+                .filter(free)
+                .or_else(|| TYPES.find(d.letter).filter(free))
+                .or_else(|| queen.filter(free));
             if let Some(i) = picture {
                 slot[k] = Some(i);
                 taken[i] = true;
@@ -120,7 +142,9 @@ impl Dialect {
         }
         for k in 0..n {
             if slot[k].is_none() && Some(k) != king_kind {
-                if let Some(i) = (1..TYPES.len()).find(|&i| !taken[i]) {
+                let target = promotion_targets >> k & 1 != 0;
+                let free = (1..TYPES.len()).find(|&i| !taken[i] && !(target && i == NOT_SWEPT));
+                if let Some(i) = free {
                     slot[k] = Some(i);
                     taken[i] = true;
                 }

@@ -28,12 +28,13 @@ pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
     let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
     for m in &moves {
         let to = m.to();
-        let paths_differ = moves.iter().any(|o| o.to() == to && via(o) != via(m));
-        if paths_differ || takes_on_the_way(pos, m) {
+        let paths_differ = moves
+            .iter()
+            .any(|o| o.to() == to && via(pos, o) != via(pos, m));
+        let mid = via(pos, m).filter(|_| paths_differ || takes_on_the_way(pos, m));
+        if let Some(mid) = mid {
             // The person says which path: by the middle square.
-            if let Some(mid) = via(m) {
-                marks[mid.index()] = Some('C');
-            }
+            marks[mid.index()] = Some('C');
         } else if marks[to.index()] != Some('C') {
             marks[to.index()] = Some(target_mark(pos, m));
         }
@@ -46,15 +47,31 @@ pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
 pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
     let moves = moves_from(pos, from);
     let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
-    for m in moves.iter().filter(|m| via(m) == Some(mid)) {
+    for m in moves.iter().filter(|m| via(pos, m) == Some(mid)) {
         marks[m.to().index()] = Some(target_mark(pos, m));
     }
     // Dropping on the middle square again ends the move there: XBoard then
     // sends the one-leg move, when there is one.
-    if moves.iter().any(|m| via(m).is_none() && m.to() == mid) {
+    if moves.iter().any(|m| via(pos, m).is_none() && m.to() == mid) {
         marks[mid.index()] = Some('C');
     }
     marks
+}
+
+/// The letters of the pieces the piece on `from` may promote to, in the
+/// order the rules list them (lower case, as in move texts).
+pub(crate) fn promotion_choice(pos: &Position, from: Square) -> Vec<char> {
+    let mut letters = Vec::new();
+    for m in moves_from(pos, from) {
+        if m.promotion().is_some() {
+            let text = pos.move_text(m);
+            let letter = text.chars().last().filter(|c| c.is_ascii_alphabetic());
+            if let Some(c) = letter.filter(|c| !letters.contains(c)) {
+                letters.push(c);
+            }
+        }
+    }
+    letters
 }
 
 /// Whether `first_leg` marks `sq` as the middle of two-leg moves.
@@ -74,12 +91,18 @@ fn moves_from(pos: &Position, from: Square) -> Vec<Move> {
 /// capture only from a move entered (or sent) leg by leg, never from its
 /// two ends, and would leave the victim on the board.
 pub(crate) fn takes_on_the_way(pos: &Position, m: &Move) -> bool {
-    via(m).is_some_and(|mid| pos.piece_at(mid).is_some())
+    via(pos, m).is_some_and(|mid| pos.piece_at(mid).is_some())
 }
 
-/// The square between the legs of a two-leg move.
-fn via(m: &Move) -> Option<Square> {
-    (m.kind() == MoveKind::TwoLeg).then(|| m.extra())
+/// The square between the legs of a move written in two legs: a two-leg
+/// move, or an en passant capture written through its victim's square
+/// (the Pawn Eater's, whose quiet move reaches the same square).
+fn via(pos: &Position, m: &Move) -> Option<Square> {
+    match m.kind() {
+        MoveKind::TwoLeg => Some(m.extra()),
+        MoveKind::EnPassant if pos.move_text(*m).contains(',') => Some(m.extra()),
+        _ => None,
+    }
 }
 
 fn target_mark(pos: &Position, m: &Move) -> char {
@@ -163,6 +186,20 @@ mod tests {
         assert_eq!(marked(&pos, &second), ["c3C", "c4Y", "d4R"]);
         assert!(is_middle(&marks, sq(&pos, "e3")));
         assert!(!is_middle(&marks, sq(&pos, "d3")));
+    }
+
+    #[test]
+    fn an_en_passant_written_in_two_legs_goes_through_its_victim() {
+        // The Pawn Eater on d5 takes e5 en passant (d5e5,e5e6) or moves
+        // quietly to e6 (d5e6): the capture is entered through e5.
+        let v = variants::load("pawneaters").expect("pawneaters");
+        let pos = Position::from_fen(v, "8/p7/8/3Ep3/8/8/P7/8 w - e6 0 1").expect("fen");
+        let from = sq(&pos, "d5");
+        let marks = first_leg(&pos, from);
+        assert_eq!(marks[sq(&pos, "e5").index()], Some('C'));
+        assert_eq!(marks[sq(&pos, "e6").index()], Some('Y'));
+        let second = second_leg(&pos, from, sq(&pos, "e5"));
+        assert_eq!(marked(&pos, &second), ["e6R"]);
     }
 
     #[test]

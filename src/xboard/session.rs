@@ -986,6 +986,19 @@ impl Session {
         };
         let fen = highlight::color_fen(self.engine.position(), &marks);
         self.say(XboardReply::Highlight(fen));
+        // The pieces a pawn picked up may promote to: XBoard then offers
+        // only these when the person sweeps the piece (pulls the pawn
+        // back), the first by default, instead of its own list (a Queen
+        // in a game without one).
+        let from = self.entry.as_ref().map_or(sq, |e| e.from);
+        let pieces = highlight::promotion_choice(self.pos(), from);
+        if !pieces.is_empty() {
+            let xboard: String = pieces
+                .iter()
+                .map(|p| self.dialect.to_xboard(&p.to_string()))
+                .collect();
+            self.say(XboardReply::Choice(xboard.to_ascii_uppercase()));
+        }
     }
 
     /// `put SQ`: where the person dropped the piece picked up.
