@@ -102,11 +102,9 @@ impl Dialect {
                 continue;
             }
             let target = promotion_targets >> k & 1 != 0;
-            let free = |i: &usize| {
-                !taken[*i]
-                    && (!reserve_promoted || *i < PROMOTED_OFFSET)
-                    && !(target && *i == NOT_SWEPT)
-            };
+            let skipped = |i: usize| target && i == NOT_SWEPT;
+            let kept_for_promoted = |i: usize| reserve_promoted && i >= PROMOTED_OFFSET;
+            let free = |i: &usize| !(taken[*i] || kept_for_promoted(*i) || skipped(*i));
             let by_moves = PICTURES
                 .iter()
                 .find(|(b, _)| *b == d.betza)
@@ -143,7 +141,8 @@ impl Dialect {
         for k in 0..n {
             if slot[k].is_none() && Some(k) != king_kind {
                 let target = promotion_targets >> k & 1 != 0;
-                let free = (1..TYPES.len()).find(|&i| !taken[i] && !(target && i == NOT_SWEPT));
+                let skipped = |i: usize| target && i == NOT_SWEPT;
+                let free = (1..TYPES.len()).find(|&i| !(taken[i] || skipped(i)));
                 if let Some(i) = free {
                     slot[k] = Some(i);
                     taken[i] = true;
