@@ -56,7 +56,8 @@ class Step:
 
 
 class Scenario:
-    def __init__(self, game, what, steps, fen=None, legality=False, ranks=8, files=8):
+    def __init__(self, game, what, steps, fen=None, legality=False, ranks=8, files=8,
+                 holdings=False, seed=5, depth=2):
         self.game = game
         self.what = what
         self.steps = steps
@@ -64,6 +65,13 @@ class Scenario:
         self.legality = legality
         self.ranks = ranks
         self.files = files
+        # XBoard draws the hands as a column each side of the board, a
+        # black column between: Black's on the left, White's on the right.
+        self.holdings = holdings
+        # The engine's dice seed and search depth: together they fix every
+        # throw and every reply, so a scenario can reach a given throw.
+        self.seed = seed
+        self.depth = depth
 
 
 SCENARIOS = [
@@ -130,6 +138,22 @@ SCENARIOS = [
     Scenario("hubbub", "a pawn promotes to the Lion", ranks=10, files=10,
              fen="b***ss***b/*5k2*/*1P6*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
              steps=[Step(["c7", "c8"], "c7c8l", "game b7-b8=L, pulled back once", sweep=1)]),
+    # Truffle Hunt: White's hand is the right-hand column; the Sow is on
+    # its fourth row from the top.
+    Scenario("truffle", "a Sow's two-step onto truffles (its find is thrown)", holdings=True, steps=[
+        Step(["e2", "e4"], "e2e4", "Sow two-step"),
+    ]),
+    Scenario("truffle", "a drop from the reserve", holdings=True,
+             fen="rnbqkbnr/shhsshhs/8/8/8/8/SHH1SHHS/RNBQKBNR[S] w - - 0 1",
+             steps=[Step(["hand:3", "d2"], "S@d2", "a Sow dropped on the second rank")]),
+    # Seed 148 at depth 1: the Sows keep a truffle on each of e2-e4, e4-e5
+    # and d2-d4, and the third fills the store to 3, which pays for a
+    # Knight or a Bishop: XBoard asks which piece to wake (the first
+    # offered, b1, is typed), and a dot marks it awake.
+    Scenario("truffle", "three finds, then waking a Knight", holdings=True, seed=148, depth=1,
+             steps=[Step(["e2", "e4"], "e2e4", "Sow two-step, a truffle kept"),
+                    Step(["e4", "e5"], "e4e5", "Sow step, a truffle kept"),
+                    Step(["d2", "d4"], "d2d4", "Sow two-step, a truffle kept: the store pays")]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
         Step(["g1", "f3"], "g1f3", "knight"),
@@ -149,11 +173,17 @@ def free_display():
 
 
 def square_xy(square, scenario):
-    """Screen coordinates of a square's centre (White at the bottom)."""
-    pitch = (WINDOW_WIDTH - 5) // scenario.files
-    file = ord(square[0]) - ord("a")
-    rank = int(square[1:]) - (0 if scenario.ranks == 10 else 1)
-    row = scenario.ranks - 1 - rank
+    """Screen coordinates of a square's centre (White at the bottom), or
+    of a piece in White's hand, `hand:ROW` (its row on the screen, from
+    the top)."""
+    columns = scenario.files + (4 if scenario.holdings else 0)
+    pitch = (WINDOW_WIDTH - 5) // columns
+    if square.startswith("hand:"):
+        file, row = columns - 1, int(square[5:])
+    else:
+        file = ord(square[0]) - ord("a") + (2 if scenario.holdings else 0)
+        rank = int(square[1:]) - (0 if scenario.ranks == 10 else 1)
+        row = scenario.ranks - 1 - rank
     return ORIGIN[0] + pitch * file + pitch // 2, ORIGIN[1] + pitch * row + pitch // 2
 
 
@@ -249,8 +279,8 @@ def play(scenario, engine, work, keep, shots=None):
             "-showTargetSquares", "true", "-popupExitMessage", "false",
             # A clock, not a time per move: a person's choice after a throw
             # runs on the engine's clock (XBoard thinks the engine is on move).
-            "-timeControl", "5", "-searchDepth", "2", "-size", "Medium",
-            "-firstOptions", "DiceSeed=5", "-debug", "-nameOfDebugFile", debug]
+            "-timeControl", "5", "-searchDepth", str(scenario.depth), "-size", "Medium",
+            "-firstOptions", f"DiceSeed={scenario.seed}", "-debug", "-nameOfDebugFile", debug]
     xboard = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
     try:
@@ -273,7 +303,8 @@ def play(scenario, engine, work, keep, shots=None):
             if step.sweep:
                 sweep(*square_xy(step.clicks[-1], scenario), step.sweep)
             sent = wait_for(debug, r">first : (usermove )?[a-z]\d+[a-z]\d+\S*$|>first : usermove", start, 5)
-            moves = re.findall(r">first : (?:usermove )?([a-z]\d+[a-z@]\d+\S*)", open(debug, errors="replace").read()[start:])
+            moves = re.findall(r">first : (?:usermove )?([a-z]\d+[a-z]\d+\S*|[A-Z]@[a-z]\d+)",
+                               open(debug, errors="replace").read()[start:])
             got = moves[0] if moves else None
             line = f"{scenario.game}: {step.what}: clicked {' '.join(step.clicks)}, XBoard sent {got}"
             if got != step.sends:
@@ -294,10 +325,14 @@ def play(scenario, engine, work, keep, shots=None):
                 time.sleep(0.5)
                 run(["xdotool", "type", "--delay", "30", option])
                 run(["xdotool", "key", "Return"])
-                # XBoard does not log the answer it passes on; the engine's
-                # status (the window title) shows the leaper taken.
-                numbers = option.split(":", 1)[-1]
-                answered = wait_for(debug, rf"<first : feature myname=.*White \w+ {numbers},", start, 5)
+                # XBoard does not log the answer it passes on; the engine
+                # shows its effect: the leaper taken in the window title,
+                # a woken piece as a dot on its square.
+                if option.startswith("activate:"):
+                    shows = r"<first : highlight .*d"
+                else:
+                    shows = rf"<first : feature myname=.*White \w+ {option.split(':', 1)[-1]},"
+                answered = wait_for(debug, shows, start, 5)
                 line += f", the throw offered a choice: typed {option}"
                 if not answered:
                     failures.append(f"{line}: the answer did not reach the engine")

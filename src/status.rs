@@ -4,7 +4,17 @@
 use crate::action::{Action, TruffleFind};
 use crate::dice::leaper_name;
 use crate::position::{Pending, Position};
-use crate::square::Color;
+use crate::square::{Color, Square};
+
+/// What a square holds that a board of plain pieces does not show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareNote {
+    /// A counter on the square (Truffle Hunt's truffles), above zero.
+    Count(u8),
+    /// A piece in its promoted form, such as a woken piece, which a GUI
+    /// that never sees it change still draws in its first form.
+    Promoted(Color),
+}
 
 impl Position {
     /// One line on the state the board does not show (the last throw and
@@ -42,6 +52,30 @@ impl Position {
             Pending::Nothing => {}
         }
         Some(parts.join(" | "))
+    }
+
+    /// Whether the game has square notes at all (counters or promoted
+    /// forms), so that a GUI showing them must be told when they go.
+    pub fn has_square_notes(&self) -> bool {
+        let v = self.variant();
+        v.truffles.is_some() || v.kinds.iter().any(|k| k.def.plus)
+    }
+
+    /// Every square with something the pieces do not show: a promoted
+    /// piece, else the square's counter. Empty in games without either.
+    pub fn square_notes(&self) -> Vec<(Square, SquareNote)> {
+        let v = self.variant();
+        let counters = v.truffles.is_some();
+        let mut notes = Vec::new();
+        for sq in v.geometry.squares() {
+            let piece = self.piece_at(sq);
+            if let Some(p) = piece.filter(|p| v.kinds[p.kind() as usize].def.plus) {
+                notes.push((sq, SquareNote::Promoted(p.color())));
+            } else if counters && self.truffles[sq.index()] > 0 {
+                notes.push((sq, SquareNote::Count(self.truffles[sq.index()])));
+            }
+        }
+        notes
     }
 
     /// The last throw of the game with the side that threw it: the dice, or

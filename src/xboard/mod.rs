@@ -10,6 +10,7 @@
 
 mod dialect;
 mod highlight;
+mod notes;
 mod session;
 
 pub use dialect::{xbetza, Dialect};

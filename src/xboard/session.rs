@@ -5,6 +5,7 @@
 
 use super::dialect::Dialect;
 use super::highlight;
+use super::notes;
 use super::Event;
 use crate::engine::Engine;
 use crate::notation::two_leg_ends;
@@ -468,6 +469,7 @@ impl Session {
                 self.say(piece);
             }
         }
+        self.show_notes();
     }
 
     fn set_board(&mut self, fen: &str) {
@@ -487,6 +489,7 @@ impl Session {
                 if self.engine.variant_name() != "chess" {
                     self.say(self.dialect.setup(self.pos()));
                 }
+                self.show_notes();
                 if self.analyzing {
                     self.analyze();
                 }
@@ -616,11 +619,24 @@ impl Session {
     /// starts: the status goes out only once the game is under way, and a
     /// new game gets the plain name back first (`restore_name`).
     fn show_status(&mut self) {
+        self.show_notes();
         let Some(status) = self.pos().chance_status() else {
             return;
         };
         self.set_name(format!("{} | {status}", engine_name()));
         self.name_changed = true;
+    }
+
+    /// The truffles and woken pieces as dots on XBoard's board (see
+    /// `notes.rs`), sent after every step: they stay until the person
+    /// picks up a piece, and our answer to that `lift` keeps them.
+    fn show_notes(&self) {
+        if !self.pos().has_square_notes() {
+            return;
+        }
+        let marks = notes::note_marks(self.pos(), |_| false);
+        let fen = highlight::color_fen(self.pos(), &marks);
+        self.say(XboardReply::Highlight(fen));
     }
 
     /// Our own name again, for the next game's record.
@@ -984,7 +1000,8 @@ impl Session {
                 marks
             }
         };
-        let fen = highlight::color_fen(self.engine.position(), &marks);
+        let marks = notes::with_notes(self.pos(), &marks);
+        let fen = highlight::color_fen(self.pos(), &marks);
         self.say(XboardReply::Highlight(fen));
         // The pieces a pawn picked up may promote to: XBoard then offers
         // only these when the person sweeps the piece (pulls the pawn
