@@ -6,7 +6,8 @@
 #
 # GAME is XBoard's name (normal, wolf, hubbub, pawneaters, carnival,
 # carnival-oblique, truffle); both engines throw from DiceSeed=11, so
-# `menagerie replay --dice-seed 11` recomputes their throws. Writes
+# `menagerie replay --dice-seed 11` recomputes their throws (DICE_SEED=N
+# in the environment gives another seed). Writes
 # OUT_DIR/GAME.pgn and XBoard's debug log OUT_DIR/GAME.debug.
 set -eu
 game=$1 legality=$2 secs=$3 out=$4
@@ -21,7 +22,7 @@ trap 'kill $xvfb 2>/dev/null' EXIT
 sleep 1
 DISPLAY=:$d timeout $((secs + 10)) /usr/games/xboard \
     -fcp "$engine xboard" -fd "$out" -scp "$engine xboard" -sd "$out" \
-    -firstOptions "DiceSeed=11" -secondOptions "DiceSeed=11" \
+    -firstOptions "DiceSeed=${DICE_SEED:-11}" -secondOptions "DiceSeed=${DICE_SEED:-11}" \
     -variant "$game" -mode TwoMachines -tc 0:30 -inc 0.2 \
     -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
     -size Medium -sgf "$out/$game.pgn" \

@@ -5,10 +5,11 @@
 //! then the others, keeping the first sequence under which the rest of the
 //! game replays, marks and result included.
 
-use super::matcher::find_move;
+use super::matcher::{find_move, MatchError};
 use super::pgn::PgnResult;
 use super::san::San;
 use super::verdict::{accept_unreached, judge_mark, result_of, Mismatch, Problem};
+use super::xboard_view::XboardView;
 use super::{ChoiceMode, Options};
 use crate::action::Action;
 use crate::position::{Pending, Position};
@@ -25,6 +26,8 @@ pub struct Replayed {
     pub inferred: usize,
     /// Checks and mates the rules see that the PGN leaves unmarked.
     pub unmarked: usize,
+    /// Tokens several of our moves fit, one of them a move XBoard knows.
+    pub settled_by_xboard: usize,
     /// The rules' verdict on the end, or the PGN's reason.
     pub ending: String,
 }
@@ -50,6 +53,9 @@ struct Search<'a> {
     /// On the path being tried: for each choice, whether it was the drawn one.
     drawn: Vec<bool>,
     unmarked: Vec<usize>,
+    /// Tokens several of our moves fit, settled by XBoard's own rules.
+    settled_by_xboard: Vec<usize>,
+    view: XboardView,
     ending: String,
 }
 
@@ -70,22 +76,28 @@ pub fn replay(
         deepest: None,
         drawn: Vec::new(),
         unmarked: Vec::new(),
+        settled_by_xboard: Vec::new(),
+        view: XboardView::default(),
         ending: String::new(),
     };
     let start = pos.ply();
     if s.settle(pos, 0) {
         return Ok(s.summary(pos, start));
     }
-    if s.gave_up {
-        let tries = s.tries;
-        let ply = s.deepest.as_ref().map_or(0, |m| m.ply);
-        return Err(s.mismatch_at(ply, Problem::GaveUp { tries }));
-    }
-    Err(s.deepest.unwrap_or_else(|| Mismatch {
+    let deepest = s.deepest.unwrap_or(Mismatch {
         ply: 0,
         token: None,
         problem: Problem::NoThrow,
-    }))
+    });
+    if s.gave_up {
+        let furthest = deepest.problem.to_string();
+        let problem = Problem::GaveUp {
+            tries: s.tries,
+            furthest,
+        };
+        return Err(Mismatch { problem, ..deepest });
+    }
+    Err(deepest)
 }
 
 impl Search<'_> {
@@ -116,7 +128,7 @@ impl Search<'_> {
 
     fn throw(&mut self, pos: &mut Position, next: usize) -> bool {
         let throw = thrown(self.options.dice_seed, pos, pos.ply());
-        if !throw.is_some_and(|a| pos.apply(a).is_ok()) {
+        if throw.is_none_or(|a| pos.apply(a).is_err()) {
             return self.fail(next, Problem::NoThrow);
         }
         self.then(pos, next)
@@ -199,13 +211,29 @@ impl Search<'_> {
                 Err(problem) => self.fail(next, problem),
             };
         };
-        match find_move(pos, self.dialect, &san.mv) {
-            Ok(m) => {
-                pos.make_move(m);
-                self.then(pos, next + 1)
+        let (m, by_xboard_rules) = match find_move(pos, self.dialect, &san.mv) {
+            Ok(m) => (m, false),
+            Err(MatchError::Several(moves)) => {
+                let known = self.view.known(pos, self.dialect, &moves);
+                match known[..] {
+                    [m] => (m, true),
+                    _ => {
+                        let texts = moves.iter().map(|&m| pos.move_text(m)).collect();
+                        return self.fail(next + 1, Problem::Unmatched(MatchError::Texts(texts)));
+                    }
+                }
             }
-            Err(e) => self.fail(next + 1, Problem::Unmatched(e)),
+            Err(e) => return self.fail(next + 1, Problem::Unmatched(e)),
+        };
+        pos.make_move(m);
+        if by_xboard_rules {
+            self.settled_by_xboard.push(next);
         }
+        let through = self.then(pos, next + 1);
+        if !through && by_xboard_rules {
+            self.settled_by_xboard.pop();
+        }
+        through
     }
 
     /// Records a mismatch at a ply (the token's, from 1) if it is the
@@ -245,6 +273,7 @@ impl Search<'_> {
             choices: self.drawn.len(),
             inferred: self.drawn.iter().filter(|&&d| !d).count(),
             unmarked: self.unmarked.len(),
+            settled_by_xboard: self.settled_by_xboard.len(),
             ending: self.ending.clone(),
         }
     }

@@ -13,15 +13,19 @@ use crate::xboard::Dialect;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchError {
     NoMove,
-    /// Several moves fit (their texts in UCI form).
-    Several(Vec<String>),
+    /// Several moves fit.
+    Several(Vec<Move>),
+    /// Several moves fit, and not one of them alone is XBoard's: their
+    /// texts in UCI form.
+    Texts(Vec<String>),
 }
 
 impl std::fmt::Display for MatchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MatchError::NoMove => write!(f, "no legal move matches"),
-            MatchError::Several(moves) => {
+            MatchError::Several(moves) => write!(f, "ambiguous: {} legal moves match", moves.len()),
+            MatchError::Texts(moves) => {
                 write!(f, "ambiguous: {} legal moves match", moves.join(", "))
             }
         }
@@ -40,9 +44,7 @@ pub fn find_move(pos: &Position, dialect: &Dialect, san: &SanMove) -> Result<Mov
     match found[..] {
         [m] => Ok(m),
         [] => Err(MatchError::NoMove),
-        _ => Err(MatchError::Several(
-            found.iter().map(|&m| pos.move_text(m)).collect(),
-        )),
+        _ => Err(MatchError::Several(found)),
     }
 }
 

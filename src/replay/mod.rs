@@ -9,6 +9,7 @@ mod matcher;
 pub mod pgn;
 pub mod san;
 mod verdict;
+mod xboard_view;
 
 pub use game::Replayed;
 pub use pgn::{PgnError, PgnGame, PgnResult};
@@ -88,13 +89,14 @@ impl GameReport {
         let head = format!("game {} ({})", self.number, self.variant);
         match &self.outcome {
             Ok(r) => format!(
-                "{head}: ok, {} plies, {} throws recomputed, {} choices ({} as drawn, {} inferred otherwise), {} checks unmarked, result {} ({})",
+                "{head}: ok, {} plies, {} throws recomputed, {} choices ({} as drawn, {} inferred otherwise), {} checks unmarked, {} ambiguous moves settled by XBoard's own rules, result {} ({})",
                 self.plies,
                 r.throws,
                 r.choices,
                 r.choices - r.inferred,
                 r.inferred,
                 r.unmarked,
+                r.settled_by_xboard,
                 self.result.text(),
                 r.ending
             ),

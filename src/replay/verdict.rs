@@ -46,9 +46,11 @@ pub enum Problem {
     },
     /// No throw can be made here (the seed's dice give no outcome).
     NoThrow,
-    /// The search for the choices made gave up.
+    /// The search for the choices made gave up; the problem met furthest
+    /// into the game so far.
     GaveUp {
         tries: usize,
+        furthest: String,
     },
 }
 
@@ -75,9 +77,11 @@ impl std::fmt::Display for Problem {
                 pgn.text()
             ),
             Problem::NoThrow => write!(f, "no throw can be made"),
-            Problem::GaveUp { tries } => {
-                write!(f, "gave up inferring the choices after {tries} tries")
-            }
+            Problem::GaveUp { tries, furthest } => write!(
+                f,
+                "{furthest} (gave up inferring the choices after {tries} tries; \
+                 --choices drawn is linear)"
+            ),
         }
     }
 }
