@@ -94,7 +94,7 @@ impl Fit<'_> {
     }
 
     /// Whether XBoard's letter names the kind. XBoard never sees a piece
-    /// turn into its `+` form (Truffle Hunt's waking is not shown), so a
+    /// turn into its `+` form (a waking is not shown), so a
     /// plain letter also names the `+` kinds of that letter, renamed or not.
     fn letter(&self, p: PieceLetter, kind: Kind) -> bool {
         let text = self.dialect.piece_text(kind);

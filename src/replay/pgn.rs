@@ -295,7 +295,7 @@ mod tests {
     use super::*;
 
     const TWO: &str = r#"[Event "Computer Chess Game"]
-[Variant "carnival"]
+[Variant "some-game"]
 [White "a \"quoted\" name"]
 [FEN "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[-] w - - 0 1"]
 
@@ -317,7 +317,7 @@ white to play
         let games = read_games(TWO).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[0];
-        assert_eq!(g.tag("Variant"), Some("carnival"));
+        assert_eq!(g.tag("Variant"), Some("some-game"));
         assert_eq!(g.tag("White"), Some("a \"quoted\" name"));
         let fen = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[-] w - - 0 1";
         assert_eq!(g.tag("FEN"), Some(fen));
