@@ -23,6 +23,7 @@ pub mod piece;
 pub mod pips;
 pub mod position;
 pub mod referee;
+pub mod replay;
 pub mod search;
 pub mod selfplay;
 pub mod square;

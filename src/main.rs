@@ -20,6 +20,7 @@ use menagerie::bench;
 use menagerie::outcome::Outcome;
 use menagerie::perft;
 use menagerie::position::{Pending, Position};
+use menagerie::replay;
 use menagerie::search::{mate_in_moves, Limits, Searcher};
 use menagerie::selfplay;
 use menagerie::uci;
@@ -124,8 +125,40 @@ enum Command {
     /// Play two engines against each other (UCI or XBoard), the referee
     /// owning the rules, the clocks and the dice.
     Match(menagerie::referee::MatchCommand),
+    /// Replay the games of a PGN file XBoard saved, checking every move,
+    /// check mark and result against the rules; exits non-zero on any
+    /// mismatch.
+    Replay {
+        /// The PGN file.
+        file: std::path::PathBuf,
+        /// The engines' DiceSeed option (the throws are recomputed from it).
+        #[arg(long, default_value_t = 0)]
+        dice_seed: u64,
+        /// `drawn`: choices as two engines draw them from the dice;
+        /// `inferred`: any choice under which the rest of the game replays
+        /// (the drawn one first).
+        #[arg(long, value_enum, default_value_t = ChoicesArg::Inferred)]
+        choices: ChoicesArg,
+        /// `written`: every `+` and `#` must be right; `exact`: also every
+        /// check and mate must be marked; `off`: marks are not compared.
+        #[arg(long, value_enum, default_value_t = MarksArg::Written)]
+        marks: MarksArg,
+    },
     /// List the games menagerie knows.
     Variants,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum ChoicesArg {
+    Drawn,
+    Inferred,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum MarksArg {
+    Written,
+    Exact,
+    Off,
 }
 
 /// The games, for `--variant`: its help lists them and a wrong name is
@@ -200,6 +233,12 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => menagerie::referee::run_cli(args),
+        Command::Replay {
+            file,
+            dice_seed,
+            choices,
+            marks,
+        } => return run_replay(&file, replay_options(dice_seed, choices, marks)),
         Command::Variants => {
             for name in variants::NAMES {
                 outln!("{name}");
@@ -228,7 +267,8 @@ In a UCI GUI (or python-chess, cutechess, fastchess), give the command
 and choose the game with the option UCI_Variant.
 
 From here, type 'uci' or 'xboard' to speak that protocol, or 'quit'.
-Subcommands: perft, search, selfplay, bench, match, variants, uci, xboard;
+Subcommands: perft, search, selfplay, bench, match, replay, variants, uci,
+xboard;
 'menagerie --help' says more.";
 
 /// Reads the first line and starts the protocol it names. On a terminal a
@@ -434,4 +474,48 @@ fn run_selfplay(
         None => outln!("Result: unfinished after {max_moves} moves"),
     }
     Ok(())
+}
+
+fn replay_options(dice_seed: u64, choices: ChoicesArg, marks: MarksArg) -> replay::Options {
+    replay::Options {
+        dice_seed,
+        choices: match choices {
+            ChoicesArg::Drawn => replay::ChoiceMode::Drawn,
+            ChoicesArg::Inferred => replay::ChoiceMode::Inferred,
+        },
+        marks: match marks {
+            MarksArg::Written => replay::MarkCheck::Written,
+            MarksArg::Exact => replay::MarkCheck::Exact,
+            MarksArg::Off => replay::MarkCheck::Off,
+        },
+        ..replay::Options::default()
+    }
+}
+
+/// One line a game; failure if any game does not replay.
+fn run_replay(file: &std::path::Path, options: replay::Options) -> ExitCode {
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            errln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let reports = match replay::replay_pgn(&text, &options) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("error: {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    for r in &reports {
+        outln!("{}", r.line());
+    }
+    let bad = reports.iter().filter(|r| !r.is_ok()).count();
+    outln!("{} games, {bad} with a mismatch", reports.len());
+    if bad == 0 && !reports.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

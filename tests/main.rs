@@ -24,3 +24,4 @@ mod referee_matches;
 mod reference_selftest;
 mod search;
 mod uci;
+mod xboard_replay;

@@ -355,6 +355,28 @@ impl Dialect {
         }
     }
 
+    /// XBoard's text for a kind's piece: its letter, or `+` and a letter.
+    pub fn piece_text(&self, kind: Kind) -> &str {
+        self.texts.get(kind as usize).map_or("", String::as_str)
+    }
+
+    /// Whether XBoard holds the kind as its Pawn type, the one its SAN
+    /// writes without a letter.
+    pub fn is_xboard_pawn(&self, kind: Kind) -> bool {
+        let pawn = self.piece_to_char.chars().next().unwrap_or('.');
+        pawn.is_ascii_alphabetic() && self.piece_text(kind) == pawn.to_string()
+    }
+
+    /// Our rank index (from 0) of a rank number as XBoard writes it.
+    pub fn rank_from_xboard(&self, written: u32) -> Option<u8> {
+        let index = if self.ranks_from_zero {
+            Some(written)
+        } else {
+            written.checked_sub(1)
+        };
+        index.filter(|&r| r < self.height as u32).map(|r| r as u8)
+    }
+
     /// A square name sent by XBoard (`lift e2`) in our form.
     pub fn square_from_xboard(&self, text: &str) -> String {
         self.shift_ranks(text, false)

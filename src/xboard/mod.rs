@@ -9,6 +9,7 @@
 //! race a command that changed the game.
 
 mod dialect;
+pub mod game_dice;
 mod highlight;
 mod notes;
 mod session;

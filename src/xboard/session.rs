@@ -12,7 +12,6 @@ use crate::notation::two_leg_ends;
 use crate::outcome::{Ending, Outcome};
 use crate::position::{Pending, Position};
 use crate::search::{mate_in_moves, Limits};
-use crate::selfplay::DiceRoller;
 use crate::square::{Color, Square};
 use crate::uci::{say, Output};
 use crate::variants;
@@ -767,10 +766,7 @@ impl Session {
     /// `DiceSeed` option and the game so far, so that two engines that
     /// follow the same game throw the same dice without talking.
     fn game_dice(&self, faces: &[u8]) -> Vec<u8> {
-        let mut key = self.dice_seed ^ self.pos().hash();
-        key ^= (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut roller = DiceRoller::new(key);
-        faces.iter().map(|&f| roller.die(f as u32)).collect()
+        super::game_dice::game_dice(self.dice_seed, self.pos(), self.history.len(), faces)
     }
 
     fn release_pongs(&mut self) {

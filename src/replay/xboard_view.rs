@@ -1,0 +1,51 @@
+//! The moves XBoard's own rules know: our game without the moves the
+//! `piece` commands cannot describe to XBoard (teleports, two-leg first
+//! moves; dice leapers are their start leaper). XBoard adds an origin to a
+//! SAN move only when another move it knows ends on the same square, so a
+//! token that several of our moves fit names the one XBoard knows.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::variants;
+use crate::xboard::Dialect;
+use std::sync::Arc;
+
+/// The game as XBoard sees it, built on first use.
+#[derive(Default)]
+pub struct XboardView {
+    variant: Option<Arc<Variant>>,
+}
+
+impl XboardView {
+    /// Of `moves` (legal here), those XBoard's rules also make.
+    pub fn known(&mut self, pos: &Position, dialect: &Dialect, moves: &[Move]) -> Vec<Move> {
+        let Some(view) = self.variant(pos) else {
+            return Vec::new();
+        };
+        // The board in XBoard's FEN fields only: dice leapers at their
+        // start leaper, nothing pending.
+        let board = dialect.fen_from_xboard(&dialect.fen_to_xboard(&pos.to_fen()));
+        let Ok(seen) = Position::from_fen(view, &board) else {
+            return Vec::new();
+        };
+        let theirs = seen.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .filter(|m| theirs.as_slice().contains(m))
+            .collect()
+    }
+
+    fn variant(&mut self, pos: &Position) -> Option<Arc<Variant>> {
+        if self.variant.is_none() {
+            let mut def = variants::definition(pos.variant().name)?;
+            for piece in &mut def.pieces {
+                piece.teleport_ranks = &[];
+                piece.two_leg_initial = None;
+            }
+            self.variant = Variant::load(def).ok();
+        }
+        self.variant.clone()
+    }
+}

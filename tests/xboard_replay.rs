@@ -1,0 +1,364 @@
+//! `menagerie replay` on games XBoard 4.9.1 saved (`tests/xboard_pgn/`,
+//! made by `scripts/xboard-save-game.sh`: two engines, DiceSeed 11), and
+//! on hand-edited copies that must be reported.
+
+use menagerie::position::{Pending, Position};
+use menagerie::replay::{
+    replay_pgn, ChoiceMode, GameError, GameReport, MarkCheck, Options, PgnError, Problem,
+};
+use menagerie::variants;
+use menagerie::xboard::game_dice::{drawn_choice, thrown};
+use std::process::Command;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/xboard_pgn");
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!("{DIR}/{name}")).expect("fixture")
+}
+
+fn options(choices: ChoiceMode) -> Options {
+    Options {
+        dice_seed: 11,
+        choices,
+        ..Options::default()
+    }
+}
+
+fn replay(text: &str) -> Vec<GameReport> {
+    replay_pgn(text, &options(ChoiceMode::Inferred)).expect("readable PGN")
+}
+
+/// The one game's problem, with the ply it is reported at.
+fn problem(text: &str) -> (usize, Problem) {
+    let reports = replay(text);
+    assert_eq!(reports.len(), 1);
+    match &reports[0].outcome {
+        Err(GameError::Mismatch(m)) => (m.ply, m.problem.clone()),
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
+}
+
+/// The text with one exact piece replaced (it must be there once).
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "'{from}' once in the fixture"
+    );
+    text.replace(from, to)
+}
+
+/// Two engines' games: their choices are drawn from the dice.
+const ENGINE_GAMES: &[&str] = &[
+    "normal.pgn",
+    "wolf.pgn",
+    "hubbub.pgn",
+    "pawneaters.pgn",
+    "carnival.pgn",
+    "carnival-oblique.pgn",
+    "truffle.pgn",
+];
+
+#[test]
+fn every_saved_game_replays() {
+    let all = ENGINE_GAMES.iter().map(|n| (n, ChoiceMode::Drawn));
+    let inferred = ENGINE_GAMES.iter().chain(&["person-and-engine.pgn"]);
+    for (name, mode) in all.chain(inferred.map(|n| (n, ChoiceMode::Inferred))) {
+        {
+            let reports = replay_pgn(&fixture(name), &options(mode)).expect(name);
+            assert!(!reports.is_empty(), "{name}");
+            for r in &reports {
+                assert!(r.is_ok(), "{name}: {}", r.line());
+                assert!(r.plies > 0, "{name}: {}", r.line());
+            }
+        }
+    }
+}
+
+#[test]
+fn dice_games_recompute_their_throws_and_draw_their_choices() {
+    for name in ["carnival.pgn", "truffle.pgn"] {
+        let r = &replay(&fixture(name))[0];
+        let done = r.outcome.as_ref().expect(name);
+        assert!(done.throws > 10, "{name}: {}", r.line());
+        assert!(done.choices > 0, "{name}: {}", r.line());
+        assert_eq!(
+            done.inferred,
+            0,
+            "two engines draw every choice: {}",
+            r.line()
+        );
+    }
+}
+
+#[test]
+fn a_wrong_seed_makes_a_throw_dependent_move_illegal() {
+    let text = fixture("carnival.pgn");
+    let mut knight_moves = 0;
+    for seed in [0, 12, 13, 14] {
+        let o = Options {
+            dice_seed: seed,
+            ..options(ChoiceMode::Drawn)
+        };
+        let r = &replay_pgn(&text, &o).unwrap()[0];
+        let Err(GameError::Mismatch(m)) = &r.outcome else {
+            panic!("seed {seed}: {}", r.line());
+        };
+        // A knight move with no leaper to make it, or a leaper that mates
+        // at once from c3 (seed 0).
+        let knight = m.token.as_deref().is_some_and(|t| t.starts_with('N'));
+        match &m.problem {
+            Problem::Unmatched(_) if knight => knight_moves += 1,
+            Problem::MoveAfterEnd(_) => {}
+            _ => panic!("seed {seed}: {}", r.line()),
+        }
+    }
+    assert!(knight_moves > 0);
+}
+
+#[test]
+fn a_false_check_or_mate_mark_is_reported() {
+    let text = fixture("carnival.pgn");
+    assert_eq!(
+        problem(&edit(&text, "1. Nc3 ", "1. Nc3+ ")),
+        (1, Problem::FalseCheck)
+    );
+    let (_, p) = problem(&edit(&text, "21. Qf8+", "21. Qf8#"));
+    assert_eq!(p, Problem::FalseMate);
+    // A mate is a check: `+` passes unless every mark must be exact, and
+    // XBoard marks Truffle Hunt's mates so.
+    let plus = edit(&text, "41. Rxa3#", "41. Rxa3+");
+    assert!(replay(&plus)[0].is_ok());
+    let truffle = fixture("truffle.pgn");
+    assert!(truffle.contains("33. Hc6+ {"));
+    let exact = Options {
+        marks: MarkCheck::Exact,
+        ..options(ChoiceMode::Drawn)
+    };
+    let r = &replay_pgn(&truffle, &exact).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!((m.ply, &m.problem), (65, &Problem::Unmarked("mate")));
+}
+
+#[test]
+fn exact_marks_want_every_check_marked() {
+    let text = edit(&fixture("normal.pgn"), "33. Rxc1+", "33. Rxc1");
+    let written = replay(&text);
+    assert!(written[0].is_ok(), "{}", written[0].line());
+    let exact = Options {
+        marks: MarkCheck::Exact,
+        ..options(ChoiceMode::Inferred)
+    };
+    let r = &replay_pgn(&text, &exact).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!(m.problem, Problem::Unmarked("check"));
+    assert_eq!(m.token.as_deref(), Some("Rxc1"));
+}
+
+#[test]
+fn an_illegal_or_ambiguous_move_is_reported() {
+    let text = fixture("normal.pgn");
+    let (ply, p) = problem(&edit(&text, "37. Nce4", "37. Nce5"));
+    assert_eq!(ply, 73);
+    assert!(matches!(p, Problem::Unmatched(_)), "{p}");
+    let (ply, p) = problem(&edit(&text, "37. Nce4", "37. Ne4"));
+    assert_eq!(ply, 73);
+    assert!(p.to_string().contains("ambiguous: d2e4, c3e4"), "{p}");
+    // Pawn Eaters: XBoard wrote `Rg6` for b6g6, as it knows no teleport
+    // (e5g6); the move XBoard's own rules know is the one meant.
+    let eaters = &replay(&fixture("pawneaters.pgn"))[0];
+    assert_eq!(eaters.outcome.as_ref().map(|r| r.settled_by_xboard), Ok(1));
+    let (ply, p) = problem(&edit(&text, "37. Nce4", "37. N!!e4?"));
+    assert_eq!(ply, 73);
+    assert!(matches!(p, Problem::Unreadable(_)), "{p}");
+}
+
+#[test]
+fn results_must_agree_with_the_rules() {
+    let text = fixture("carnival.pgn");
+    let (_, p) = problem(
+        &edit(&text, "{White mates} 1-0", "{White mates} 0-1")
+            .replace("[Result \"1-0\"]", "[Result \"0-1\"]"),
+    );
+    assert!(p.to_string().starts_with("the rules end the game"), "{p}");
+    // Inferred choices try every way through before they report the
+    // problem met furthest, here after a million tries.
+    let (ply, p) = problem(&edit(&text, "41. Rxa3#", "41. Rxa3# Kb7"));
+    assert_eq!(ply, 82);
+    assert!(
+        p.to_string().starts_with("a move after the game ended"),
+        "{p}"
+    );
+    // The game ended by repetition: no clock could have decided it.
+    let draw = fixture("normal.pgn");
+    let (_, p) = problem(
+        &edit(
+            &draw,
+            "{Draw by repetition} 1/2-1/2",
+            "{White wins on time} 1-0",
+        )
+        .replace("[Result \"1/2-1/2\"]", "[Result \"1-0\"]"),
+    );
+    assert!(matches!(p, Problem::WrongResult { .. }), "{p}");
+}
+
+#[test]
+fn results_outside_the_rules_need_a_reason() {
+    let text = fixture("wolf.pgn");
+    let last = text.rfind('{').expect("the exit comment");
+    let ended = |comment: &str, result: &str| {
+        let body = &text[..last];
+        format!("{body}{{{comment}}} {result}\n")
+            .replace("[Result \"*\"]", &format!("[Result \"{result}\"]"))
+    };
+    assert!(replay(&ended("Black wins on time", "0-1"))[0].is_ok());
+    assert!(replay(&ended("White resigns", "0-1"))[0].is_ok());
+    let (_, p) = problem(&ended("Black mates", "0-1"));
+    assert!(matches!(p, Problem::Unreached { .. }), "{p}");
+    // XBoard forfeited a move of ours (`hubbub-forfeit.pgn`, as saved).
+    // XBoard with Test Legality on forfeited moves of ours: a Lion's
+    // leap, and a promotion on Hubbub's inner last rank.
+    for (name, ply) in [
+        ("hubbub-forfeit.pgn", 39),
+        ("hubbub-promotion-forfeit.pgn", 127),
+    ] {
+        let (at, p) = problem(&fixture(name));
+        assert_eq!(at, ply, "{name}");
+        assert!(p.to_string().contains("Forfeit due to invalid move"), "{p}");
+    }
+}
+
+#[test]
+fn broken_files_give_errors_not_panics() {
+    let text = fixture("carnival.pgn");
+    let unclosed = text.replace("{White mates} 1-0", "{White mates 1-0");
+    assert!(matches!(
+        replay_pgn(&unclosed, &Options::default()),
+        Err(PgnError::UnclosedComment { .. })
+    ));
+    let bad_fen = edit(&text, "[FEN \"rnbqkbnr/", "[FEN \"rnbqkbnrr/");
+    assert!(matches!(
+        replay(&bad_fen)[0].outcome,
+        Err(GameError::Setup(_))
+    ));
+    let unknown = edit(&text, "[Variant \"carnival\"]", "[Variant \"nosuchgame\"]");
+    assert!(matches!(
+        replay(&unknown)[0].outcome,
+        Err(GameError::Setup(_))
+    ));
+    for junk in ["", "1.", "[A \"b\"] 1. @@@ *", "1. e4 (", "}"] {
+        let _ = replay_pgn(junk, &Options::default());
+    }
+}
+
+/// A Carnival game whose first choice is not the drawn one: White takes
+/// another leaper after its first throw and later moves the knight as only
+/// that leaper can. The replay must infer the choice; drawn choices fail.
+#[test]
+fn a_choice_that_is_not_drawn_is_inferred() {
+    let (seed, pgn) = game_with_an_undrawn_choice().expect("a seed with a choice");
+    let o = Options {
+        dice_seed: seed,
+        ..options(ChoiceMode::Inferred)
+    };
+    let r = &replay_pgn(&pgn, &o).unwrap()[0];
+    let done = r.outcome.as_ref().unwrap_or_else(|e| panic!("{pgn}\n{e}"));
+    assert!(done.inferred >= 1, "{}", r.line());
+    let drawn = Options {
+        choices: ChoiceMode::Drawn,
+        ..o
+    };
+    let r = &replay_pgn(&pgn, &drawn).unwrap()[0];
+    assert!(!r.is_ok(), "{}", r.line());
+}
+
+/// Finds a seed under which White's throw after `e2e3` offers a choice,
+/// takes an option that is not drawn, lets Black play `a7a6` (its own
+/// steps as drawn), and writes a White knight move only that option allows.
+fn game_with_an_undrawn_choice() -> Option<(u64, String)> {
+    let v = variants::load("carnival").ok()?;
+    for seed in 0..2000u64 {
+        let mut pos = Position::startpos(v.clone());
+        pos.play_action_text("e2e3").ok()?;
+        pos.apply(thrown(seed, &pos, pos.ply())?).ok()?;
+        if !matches!(pos.pending(), Pending::Choose(..)) {
+            continue;
+        }
+        let drawn = drawn_choice(seed, &pos, pos.ply())?;
+        for other in pos.choice_actions().into_iter().filter(|&a| a != drawn) {
+            if let Some(to) = knight_target(seed, &pos, other, drawn) {
+                let pgn = format!("[Variant \"carnival\"]\n1. e3 a6 2. Ng{to} *\n");
+                return Some((seed, pgn));
+            }
+        }
+    }
+    None
+}
+
+/// A square White's g1 knight reaches after `other` (and Black's a7a6)
+/// but not after `drawn`.
+fn knight_target(
+    seed: u64,
+    pos: &Position,
+    other: menagerie::action::Action,
+    drawn: menagerie::action::Action,
+) -> Option<String> {
+    let targets = |choice| -> Option<Vec<String>> {
+        let mut p = pos.clone();
+        p.apply(choice).ok()?;
+        p.play_action_text("a7a6").ok()?;
+        while p.pending() != Pending::Nothing {
+            let step = thrown(seed, &p, p.ply()).or_else(|| drawn_choice(seed, &p, p.ply()))?;
+            p.apply(step).ok()?;
+        }
+        // Quiet moves only, so the SAN needs no capture mark.
+        let texts: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|&&m| p.piece_at(m.to()).is_none())
+            .map(|&m| p.move_text(m))
+            .filter_map(|t| t.strip_prefix("g1").map(str::to_string))
+            .collect();
+        Some(texts)
+    };
+    let with_drawn = targets(drawn)?;
+    let with_other = targets(other)?;
+    with_other.into_iter().find(|t| !with_drawn.contains(t))
+}
+
+#[test]
+fn the_command_prints_a_line_a_game_and_fails_on_a_mismatch() {
+    let bin = env!("CARGO_BIN_EXE_menagerie");
+    let path = format!("{DIR}/carnival.pgn");
+    let out = Command::new(bin)
+        .args(["replay", "--dice-seed", "11", &path])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("game 1 (carnival): ok, 81 plies"), "{text}");
+    let out = Command::new(bin)
+        .args([
+            "replay",
+            "--dice-seed",
+            "11",
+            &format!("{DIR}/hubbub-forfeit.pgn"),
+        ])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("game 1 (hubbub): MISMATCH at after ply 39"),
+        "{text}"
+    );
+    let out = Command::new(bin)
+        .args(["replay", "/no/such/file.pgn"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+}
