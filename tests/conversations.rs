@@ -416,11 +416,16 @@ fn xboard_truffle_pig_throws() {
     // lost a truffle each (5, cyan), the rest of ranks 3-6 hold 6 (green).
     let dots = "highlight 8/8/ggggcggg/gggggggg/gggggggg/ggggcggg/8/8";
     c.check(
-        shown.iter().all(|l| l.starts_with("feature myname=") || is_note_display(l)),
+        shown
+            .iter()
+            .all(|l| l.starts_with("feature myname=") || is_note_display(l)),
         "found and kept",
     );
     let last_dots = shown.iter().rev().find(|l| l.starts_with("highlight "));
-    c.check(last_dots.map(String::as_str) == Some(dots), "the truffles after the finds");
+    c.check(
+        last_dots.map(String::as_str) == Some(dots),
+        "the truffles after the finds",
+    );
     let v = variants::load("truffle").expect("truffle");
     let mut pos = Position::startpos(v);
     for step in ["e2e3", "find:eat", "e7e6", "find:keep"] {

@@ -712,11 +712,12 @@ impl Session {
                     if drawn {
                         // Between two engines with no way to pass a choice,
                         // both draw every choice from the game's dice.
-                        let options = self.pos().legal_actions();
-                        let [n] = self.game_dice(&[options.len().clamp(1, 255) as u8])[..] else {
-                            return self.release_pongs();
-                        };
-                        let Some(&choice) = options.get(n as usize - 1) else {
+                        let drawn = super::game_dice::drawn_choice(
+                            self.dice_seed,
+                            self.pos(),
+                            self.history.len(),
+                        );
+                        let Some(choice) = drawn else {
                             return self.release_pongs();
                         };
                         let token = self.pos().action_text(choice);
