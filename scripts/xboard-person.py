@@ -9,7 +9,9 @@ person would (click the piece, click the target; for a two-leg move with a
 choice of paths, click the middle square in between), and checks in
 XBoard's debug log that XBoard sent exactly the expected move, that the
 engine answered with a move of its own, and that nothing went wrong (no
-illegal-move or error message, no forfeit).
+illegal-move or error message, no forfeit). Then it replays the game
+XBoard saved (`menagerie replay`): every move must be legal by our rules,
+and every check mark and the result right.
 
     scripts/xboard-person.py [ENGINE] [--keep DIR] [--shots DIR]
 
@@ -272,15 +274,19 @@ def window_shot(path):
 
 def play(scenario, engine, work, keep, shots=None):
     debug = os.path.join(work, "debug.txt")
-    if os.path.exists(debug):
-        os.remove(debug)
+    saved = os.path.join(work, "game.pgn")
+    for old in (debug, saved):
+        if os.path.exists(old):
+            os.remove(old)
     args = [XBOARD, "-fcp", f"{engine} xboard", "-fd", work,
             "-variant", scenario.game, "-testLegality", str(scenario.legality).lower(),
             "-showTargetSquares", "true", "-popupExitMessage", "false",
             # A clock, not a time per move: a person's choice after a throw
             # runs on the engine's clock (XBoard thinks the engine is on move).
             "-timeControl", "5", "-searchDepth", str(scenario.depth), "-size", "Medium",
-            "-firstOptions", f"DiceSeed={scenario.seed}", "-debug", "-nameOfDebugFile", debug]
+            "-firstOptions", f"DiceSeed={scenario.seed}", "-debug", "-nameOfDebugFile", debug,
+            # XBoard saves the game here as it ends (also when closed).
+            "-saveGameFile", saved]
     xboard = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
     try:
@@ -357,7 +363,21 @@ def play(scenario, engine, work, keep, shots=None):
             xboard.wait(5)
         except subprocess.TimeoutExpired:
             xboard.kill()
-    return failures
+    return failures + replayed(scenario, engine, saved, keep)
+
+
+def replayed(scenario, engine, saved, keep):
+    """XBoard's saved game, replayed by the engine's rules: every move
+    legal, every check mark and the result right."""
+    if keep and os.path.exists(saved):
+        shutil.copy(saved, os.path.join(keep, f"{scenario.game}-{SCENARIOS.index(scenario)}.pgn"))
+    if not os.path.exists(saved):
+        return [f"{scenario.game}: XBoard saved no game"]
+    check = run([engine, "replay", "--dice-seed", str(scenario.seed), saved])
+    print(f"{scenario.game}: XBoard's saved game replayed: {check.stdout.strip()}", flush=True)
+    if check.returncode != 0:
+        return [f"{scenario.game}: the saved game does not replay: {check.stdout}{check.stderr}"]
+    return []
 
 
 def main():

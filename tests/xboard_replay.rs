@@ -362,3 +362,23 @@ fn the_command_prints_a_line_a_game_and_fails_on_a_mismatch() {
         .expect("run");
     assert!(!out.status.success());
 }
+
+/// A person's Truffle Hunt game (`scripts/xboard-person.py`, DiceSeed
+/// 148): XBoard wrote Black's g7-e5 as `Hxe5`, since for its lame Boar
+/// (`FfnA`) the Sow on d6 blocks c7-e5; our pigs leap pigs, so the token
+/// fits both, and XBoard's own view of the pieces settles it.
+#[test]
+fn a_person_game_with_a_lame_leap_only_xboard_blocks_replays() {
+    let text = fixture("truffle-person-lame-boar.pgn");
+    let opts = Options {
+        dice_seed: 148,
+        ..options(ChoiceMode::Inferred)
+    };
+    let reports = replay_pgn(&text, &opts).expect("readable PGN");
+    assert_eq!(reports.len(), 1);
+    assert!(reports[0].is_ok(), "{}", reports[0].line());
+    let Ok(replayed) = &reports[0].outcome else {
+        unreachable!()
+    };
+    assert_eq!(replayed.settled_by_xboard, 1, "{}", reports[0].line());
+}

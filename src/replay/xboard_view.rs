@@ -1,6 +1,7 @@
 //! The moves XBoard's own rules know: our game without the moves the
 //! `piece` commands cannot describe to XBoard (teleports, two-leg first
-//! moves; dice leapers are their start leaper). XBoard adds an origin to a
+//! moves; dice leapers are their start leaper), and lame leaps blocked by
+//! any piece, as XBoard's `n` is. XBoard adds an origin to a
 //! SAN move only when another move it knows ends on the same square, so a
 //! token that several of our moves fit names the one XBoard knows.
 
@@ -43,6 +44,8 @@ impl XboardView {
             for piece in &mut def.pieces {
                 piece.teleport_ranks = &[];
                 piece.two_leg_initial = None;
+                // XBoard's lame leaps (`n`) stop at any piece in the way.
+                piece.lame_passable = &[];
             }
             self.variant = Variant::load(def).ok();
         }
