@@ -38,8 +38,9 @@ mkdir -p "$IMG"
 
 # XBoard's name for each game, and whether XBoard can check its moves
 # itself from the `piece` commands (it cannot follow a teleport, dice
-# knights or truffle waking; there the engine's highlights are the rules).
-GAMES="normal:true wolf:true hubbub:true pawneaters:false carnival:false truffle:false"
+# knights, truffle waking, nor Hubbub's promotion row and closed extra
+# squares; there the engine's highlights are the rules).
+GAMES="normal:true wolf:true hubbub:false pawneaters:false carnival:false truffle:false"
 failed=0
 for entry in $GAMES; do
     game="${entry%%:*}"
