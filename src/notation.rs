@@ -43,15 +43,9 @@ impl Position {
                 promotion.map(String::from).unwrap_or_default()
             );
         }
-        if m.kind() == MoveKind::EnPassant {
-            let mover = self.board[m.from().index()];
-            if !mover.is_none() && v.promoters >> mover.kind() & 1 == 0 {
-                // A non-pawn taking en passant (the Pawn Eater) may also move
-                // quietly to the same square: its capture names the victim
-                // as a first leg, as XBoard writes multi-leg moves.
-                let (from, via, to) = (g.name(m.from()), g.name(m.extra()), g.name(m.to()));
-                return format!("{from}{via},{via}{to}");
-            }
+        if self.en_passant_in_two_legs(m) {
+            let (from, via, to) = (g.name(m.from()), g.name(m.extra()), g.name(m.to()));
+            return format!("{from}{via},{via}{to}");
         }
         let mut s = g.name(m.from());
         s.push_str(&g.name(m.to()));
@@ -59,6 +53,17 @@ impl Position {
             s.push(v.letter(Color::Black, p));
         }
         s
+    }
+
+    /// Whether the move is an en passant capture by a non-pawn (the Pawn
+    /// Eater), which may also move quietly to the same square: its capture
+    /// names the victim's square as a first leg, as XBoard writes
+    /// multi-leg moves (`d5e5,e5e6`).
+    pub fn en_passant_in_two_legs(&self, m: Move) -> bool {
+        let mover = self.board[m.from().index()];
+        m.kind() == MoveKind::EnPassant
+            && !mover.is_none()
+            && self.variant.promoters >> mover.kind() & 1 == 0
     }
 
     /// The legal move with this text; the position is not changed.

@@ -529,6 +529,20 @@ mod tests {
     }
 
     #[test]
+    fn promotions_take_types_the_sweep_offers() {
+        // Hubbub has no Queen: its Gryphon (no picture of its own; its
+        // letter's type is one XBoard's sweep skips) takes the Queen's
+        // type, where the sweep starts.
+        let (d, _) = dialect("hubbub");
+        let white: Vec<char> = d.piece_to_char.chars().collect();
+        assert_eq!(white[QUEEN], 'G');
+        assert_eq!(white[NOT_SWEPT], '.');
+        // A game with a Queen keeps it there.
+        let (d, _) = dialect("wolf");
+        assert_eq!(d.piece_to_char.chars().nth(QUEEN), Some('Q'));
+    }
+
+    #[test]
     fn tables_have_even_length_and_twelve_letters_at_least() {
         for name in variants::NAMES {
             let (d, v) = dialect(name);

@@ -17,7 +17,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Color, Square};
 
 /// One mark per grid cell (`None`: unmarked, so not a legal target).
 pub(crate) type Marks = Vec<Option<char>>;
@@ -61,14 +61,12 @@ pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
 /// The letters of the pieces the piece on `from` may promote to, in the
 /// order the rules list them (lower case, as in move texts).
 pub(crate) fn promotion_choice(pos: &Position, from: Square) -> Vec<char> {
+    let v = pos.variant();
     let mut letters = Vec::new();
-    for m in moves_from(pos, from) {
-        if m.promotion().is_some() {
-            let text = pos.move_text(m);
-            let letter = text.chars().last().filter(|c| c.is_ascii_alphabetic());
-            if let Some(c) = letter.filter(|c| !letters.contains(c)) {
-                letters.push(c);
-            }
+    for kind in moves_from(pos, from).iter().filter_map(|m| m.promotion()) {
+        let letter = v.letter(Color::Black, kind);
+        if !letters.contains(&letter) {
+            letters.push(letter);
         }
     }
     letters
@@ -100,7 +98,7 @@ pub(crate) fn takes_on_the_way(pos: &Position, m: &Move) -> bool {
 fn via(pos: &Position, m: &Move) -> Option<Square> {
     match m.kind() {
         MoveKind::TwoLeg => Some(m.extra()),
-        MoveKind::EnPassant if pos.move_text(*m).contains(',') => Some(m.extra()),
+        MoveKind::EnPassant if pos.en_passant_in_two_legs(*m) => Some(m.extra()),
         _ => None,
     }
 }

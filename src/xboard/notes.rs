@@ -8,15 +8,15 @@
 
 use super::highlight::Marks;
 use crate::position::Position;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::status::SquareNote;
 
 /// The colour of a count, from 1 up: yellow, red, magenta, blue, cyan,
 /// green.
-pub(crate) const COUNT_COLOURS: [char; 6] = ['y', 'r', 'm', 'b', 'c', 'g'];
+const COUNT_COLOURS: [char; 6] = ['y', 'r', 'm', 'b', 'c', 'g'];
 
 /// The notes as marks, one per grid cell; none on squares in `skip`.
-pub(crate) fn note_marks(pos: &Position, skip: impl Fn(crate::square::Square) -> bool) -> Marks {
+pub(crate) fn note_marks(pos: &Position, skip: impl Fn(Square) -> bool) -> Marks {
     let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
     for (sq, note) in pos.square_notes() {
         if skip(sq) {

@@ -1005,13 +1005,13 @@ impl Session {
         // back), the first by default, instead of its own list (a Queen
         // in a game without one).
         let from = self.entry.as_ref().map_or(sq, |e| e.from);
-        let pieces = highlight::promotion_choice(self.pos(), from);
+        // Promotion letters are XBoard's as they are (only a drop's piece
+        // is ever renamed).
+        let pieces: String = highlight::promotion_choice(self.pos(), from)
+            .into_iter()
+            .collect();
         if !pieces.is_empty() {
-            let xboard: String = pieces
-                .iter()
-                .map(|p| self.dialect.to_xboard(&p.to_string()))
-                .collect();
-            self.say(XboardReply::Choice(xboard.to_ascii_uppercase()));
+            self.say(XboardReply::Choice(pieces.to_ascii_uppercase()));
         }
     }
 
