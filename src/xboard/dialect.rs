@@ -12,6 +12,7 @@
 
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::square::Color;
 use crate::variant::Variant;
 use engine_protocol::XboardReply;
 
@@ -381,6 +382,33 @@ impl Dialect {
     pub fn square_from_xboard(&self, text: &str) -> String {
         self.shift_ranks(text, false)
     }
+
+    /// The piece a person picked up from a hand (`lift j5`). XBoard names
+    /// the hand columns as files two columns off the board (White's to the
+    /// right, `j` on 8 files; Black's to the left, `_`), and a hand's rows
+    /// by the order of its types, White's from the bottom and Black's from
+    /// the top, counting only the types that have a letter.
+    pub fn hand_piece(&self, square: &str) -> Option<(Color, Kind)> {
+        let mut chars = square.chars();
+        let file = chars.next()?;
+        let rank: u32 = chars.as_str().parse().ok()?;
+        let row = self.rank_from_xboard(rank)? as u32;
+        let (color, index) = if file as u32 == 'a' as u32 + self.width as u32 + 1 {
+            (Color::White, row)
+        } else if file as u32 + 2 == 'a' as u32 {
+            (Color::Black, self.height as u32 - 1 - row)
+        } else {
+            return None;
+        };
+        let letter = self
+            .piece_to_char
+            .chars()
+            .take(self.holdings as usize)
+            .filter(|c| c.is_ascii_alphabetic())
+            .nth(index as usize)?;
+        let kind = self.texts.iter().position(|t| *t == letter.to_string())?;
+        Some((color, kind as Kind))
+    }
 }
 
 /// A kind's moves in XBoard's Betza dialect: a rider is its atom with
@@ -540,6 +568,22 @@ mod tests {
         // A game with a Queen keeps it there.
         let (d, _) = dialect("wolf");
         assert_eq!(d.piece_to_char.chars().nth(QUEEN), Some('Q'));
+    }
+
+    #[test]
+    fn hand_squares_name_the_pieces_in_hand() {
+        // Truffle Hunt's hand types: N B R Q S H (the Pawn type has no
+        // letter). XBoard sent `lift j5` for White's Sow.
+        let (d, v) = dialect("truffle");
+        let kind = |c| v.kind_of_letter(c).expect("letter");
+        assert_eq!(d.hand_piece("j5"), Some((Color::White, kind('S'))));
+        assert_eq!(d.hand_piece("j1"), Some((Color::White, kind('N'))));
+        assert_eq!(d.hand_piece("j6"), Some((Color::White, kind('H'))));
+        assert_eq!(d.hand_piece("_4"), Some((Color::Black, kind('S'))));
+        assert_eq!(d.hand_piece("_8"), Some((Color::Black, kind('N'))));
+        for off_hand in ["j7", "e2", "i5", "j9", "j", "jx", "_9"] {
+            assert_eq!(d.hand_piece(off_hand), None, "{off_hand}");
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //!   there.
 
 use crate::moves::{Move, MoveKind};
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::{Color, Square};
 
@@ -54,6 +55,17 @@ pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
     // sends the one-leg move, when there is one.
     if moves.iter().any(|m| via(pos, m).is_none() && m.to() == mid) {
         marks[mid.index()] = Some('C');
+    }
+    marks
+}
+
+/// The squares a piece of `kind` in the mover's hand may be dropped on.
+pub(crate) fn drops(pos: &Position, kind: Kind) -> Marks {
+    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    for m in pos.legal_moves().iter() {
+        if m.kind() == MoveKind::Drop && m.drop_kind() == kind {
+            marks[m.to().index()] = Some('Y');
+        }
     }
     marks
 }
@@ -198,6 +210,22 @@ mod tests {
         assert_eq!(marks[sq(&pos, "e6").index()], Some('Y'));
         let second = second_leg(&pos, from, sq(&pos, "e5"));
         assert_eq!(marked(&pos, &second), ["e6R"]);
+    }
+
+    #[test]
+    fn a_piece_in_hand_marks_where_it_may_be_dropped() {
+        // Truffle Hunt: a pig is dropped on an empty square of the
+        // second rank (two are empty), another piece on the first.
+        let v = variants::load("truffle").expect("truffle");
+        let fen = "rnbqkbnr/shhsshhs/8/8/8/8/SHH1SHH1/RNB1KBNR[SQ] w - - 0 1";
+        let pos = Position::from_fen(v.clone(), fen).expect("fen");
+        let sow = v.kind_of_letter('S').expect("S");
+        assert_eq!(marked(&pos, &drops(&pos, sow)), ["d2Y", "h2Y"]);
+        let queen = v.kind_of_letter('Q').expect("Q");
+        assert_eq!(marked(&pos, &drops(&pos, queen)), ["d1Y"]);
+        // Nothing of a kind not in hand.
+        let hog = v.kind_of_letter('H').expect("H");
+        assert!(drops(&pos, hog).iter().all(Option::is_none));
     }
 
     #[test]

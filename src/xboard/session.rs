@@ -971,16 +971,17 @@ impl Session {
     /// move, with where its second leg may go (see `highlight.rs`).
     fn highlight(&mut self, square: &str) {
         let pos = self.engine.position();
+        if pos.pending() != Pending::Nothing {
+            return;
+        }
         let Some(sq) = pos
             .variant()
             .geometry
             .parse_square(&self.dialect.square_from_xboard(square))
         else {
+            self.highlight_drops(square);
             return;
         };
-        if pos.pending() != Pending::Nothing {
-            return;
-        }
         let marks = match self.entry.take() {
             Some(e) if e.dropped_on == Some(sq) && highlight::is_middle(&e.marks, sq) => {
                 let marks = highlight::second_leg(pos, e.from, sq);
@@ -1013,6 +1014,24 @@ impl Session {
         if !pieces.is_empty() {
             self.say(XboardReply::Choice(pieces.to_ascii_uppercase()));
         }
+    }
+
+    /// `lift` of a piece in a hand: where the mover may drop it (nothing
+    /// for the other side's hand, which XBoard lets a person pick up).
+    fn highlight_drops(&mut self, square: &str) {
+        let Some((color, kind)) = self.dialect.hand_piece(square) else {
+            return;
+        };
+        self.entry = None;
+        let pos = self.pos();
+        let marks = if color == pos.side_to_move() {
+            highlight::drops(pos, kind)
+        } else {
+            vec![None; pos.variant().geometry.cells()]
+        };
+        let marks = notes::with_notes(pos, &marks);
+        let fen = highlight::color_fen(pos, &marks);
+        self.say(XboardReply::Highlight(fen));
     }
 
     /// `put SQ`: where the person dropped the piece picked up.
