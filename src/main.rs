@@ -134,31 +134,15 @@ enum Command {
         /// The engines' DiceSeed option (the throws are recomputed from it).
         #[arg(long, default_value_t = 0)]
         dice_seed: u64,
-        /// `drawn`: choices as two engines draw them from the dice;
-        /// `inferred`: any choice under which the rest of the game replays
-        /// (the drawn one first).
-        #[arg(long, value_enum, default_value_t = ChoicesArg::Inferred)]
-        choices: ChoicesArg,
-        /// `written`: every `+` and `#` must be right; `exact`: also every
-        /// check and mate must be marked; `off`: marks are not compared.
-        #[arg(long, value_enum, default_value_t = MarksArg::Written)]
-        marks: MarksArg,
+        /// How choices, which the PGN does not hold, are found.
+        #[arg(long, value_enum, default_value_t = replay::ChoiceMode::Inferred)]
+        choices: replay::ChoiceMode,
+        /// How the check marks are held to the rules.
+        #[arg(long, value_enum, default_value_t = replay::MarkCheck::Written)]
+        marks: replay::MarkCheck,
     },
     /// List the games menagerie knows.
     Variants,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
-enum ChoicesArg {
-    Drawn,
-    Inferred,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
-enum MarksArg {
-    Written,
-    Exact,
-    Off,
 }
 
 /// The games, for `--variant`: its help lists them and a wrong name is
@@ -476,18 +460,15 @@ fn run_selfplay(
     Ok(())
 }
 
-fn replay_options(dice_seed: u64, choices: ChoicesArg, marks: MarksArg) -> replay::Options {
+fn replay_options(
+    dice_seed: u64,
+    choices: replay::ChoiceMode,
+    marks: replay::MarkCheck,
+) -> replay::Options {
     replay::Options {
         dice_seed,
-        choices: match choices {
-            ChoicesArg::Drawn => replay::ChoiceMode::Drawn,
-            ChoicesArg::Inferred => replay::ChoiceMode::Inferred,
-        },
-        marks: match marks {
-            MarksArg::Written => replay::MarkCheck::Written,
-            MarksArg::Exact => replay::MarkCheck::Exact,
-            MarksArg::Off => replay::MarkCheck::Off,
-        },
+        choices,
+        marks,
         ..replay::Options::default()
     }
 }

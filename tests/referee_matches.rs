@@ -5,7 +5,7 @@
 //! client against a scripted engine.
 
 use menagerie::position::Position;
-use menagerie::referee::pgn;
+use menagerie::replay::pgn;
 use menagerie::square::Color;
 use menagerie::variants;
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ fn script(name: &str, body: &str) -> String {
 /// ended by the rules ends there with the result given. Returns the games.
 fn replay(path: &PathBuf, variant: &str) -> Vec<pgn::PgnGame> {
     let text = std::fs::read_to_string(path).expect("read pgn");
-    let games = pgn::read(&text);
+    let games = pgn::read_games(&text).expect("the referee's PGN reads back");
     let v = variants::load(variant).expect("variant");
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g.tag("Round"), Some((i + 1).to_string().as_str()));
@@ -57,11 +57,12 @@ fn replay(path: &PathBuf, variant: &str) -> Vec<pgn::PgnGame> {
             Some(f) => Position::from_fen(v.clone(), f).expect("fen"),
             None => Position::startpos(v.clone()),
         };
-        for t in &g.tokens {
+        for t in &g.moves {
             pos.play_action_text(t)
                 .unwrap_or_else(|e| panic!("game {}: {t}: {e}", i + 1));
         }
-        assert_eq!(g.tag("Result"), Some(g.result.as_str()));
+        let result = g.result.map(|r| r.text());
+        assert_eq!(g.tag("Result"), result);
         match g.tag("Termination") {
             Some("normal") => {
                 let o = pos.outcome().expect("a game ended by the rules is over");
@@ -70,9 +71,9 @@ fn replay(path: &PathBuf, variant: &str) -> Vec<pgn::PgnGame> {
                     menagerie::outcome::Outcome::Win(Color::Black, _) => "0-1",
                     menagerie::outcome::Outcome::Draw(_) => "1/2-1/2",
                 };
-                assert_eq!(g.result, want, "game {}", i + 1);
+                assert_eq!(result, Some(want), "game {}", i + 1);
             }
-            Some("adjudication") => assert_eq!(g.result, "1/2-1/2"),
+            Some("adjudication") => assert_eq!(result, Some("1/2-1/2")),
             other => panic!("game {} ended by {other:?}", i + 1),
         }
     }
@@ -178,7 +179,7 @@ fn a_seed_replays_a_match_and_pairs_share_openings_and_dice() {
     let other = match_pgn("4", "seed4.pgn");
     assert_ne!(first, other, "another seed throws other dice");
 
-    let games = pgn::read(&first);
+    let games = pgn::read_games(&first).expect("the referee's PGN reads back");
     assert_eq!(games.len(), 4);
     // A game may end early (a throw can mate): compare what both games of a
     // pair threw, and require that some pair threw enough to mean something.
@@ -195,14 +196,14 @@ fn a_seed_replays_a_match_and_pairs_share_openings_and_dice() {
                         .map(String::from)
                         .collect::<Vec<_>>()
                 })
-                .find(|o| g.tokens.starts_with(o))
+                .find(|o| g.moves.starts_with(o))
                 .expect("a game starts with an opening of the file")
         };
         assert_eq!(opening(x), opening(y));
         // Each colour throws the same dice on the same turn in both games.
         let (tx, ty) = (
-            throws_by_colour("carnival", &x.tokens),
-            throws_by_colour("carnival", &y.tokens),
+            throws_by_colour("carnival", &x.moves),
+            throws_by_colour("carnival", &y.moves),
         );
         for c in 0..2 {
             let n = tx[c].len().min(ty[c].len());
@@ -329,10 +330,10 @@ fn the_xboard_client_drives_a_scripted_engine() {
     assert!(ok, "{out}\n{err}");
     let games = replay(&path, "chess");
     assert_eq!(games[0].tag("Black"), Some("scripted"));
-    assert_eq!(&games[0].tokens[1], "g8f6");
-    assert_eq!(&games[0].tokens[3], "f6g8");
-    assert_eq!(&games[1].tokens[0], "g1f3");
-    assert_eq!(&games[1].tokens[2], "f3g1");
+    assert_eq!(&games[0].moves[1], "g8f6");
+    assert_eq!(&games[0].moves[3], "f6g8");
+    assert_eq!(&games[1].moves[0], "g1f3");
+    assert_eq!(&games[1].moves[2], "f3g1");
     let heard = std::fs::read_to_string(&heard).unwrap();
     for want in [
         "accepted usermove",
@@ -381,7 +382,7 @@ fn identical_engines_play_identical_games_within_a_pair() {
     let games = replay(&path, "carnival");
     assert_eq!(games.len(), 4);
     for pair in games.chunks(2) {
-        assert_eq!(pair[0].tokens, pair[1].tokens);
+        assert_eq!(pair[0].moves, pair[1].moves);
         assert_eq!(pair[0].result, pair[1].result);
     }
 }

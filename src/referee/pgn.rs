@@ -93,75 +93,6 @@ pub fn write(g: &GameRecord, variant: &str, tags: &[(String, String)]) -> String
     out
 }
 
-/// A game read back: its tags and its tokens (numbers, comments and the
-/// result left out).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PgnGame {
-    pub tags: Vec<(String, String)>,
-    pub tokens: Vec<String>,
-    pub result: String,
-}
-
-impl PgnGame {
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// Reads games written by `write` (and simple PGN in general).
-pub fn read(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut game = PgnGame::default();
-    let mut in_moves = false;
-    let mut in_comment = false;
-    for line in text.lines() {
-        let t = line.trim();
-        if !in_comment && t.starts_with('[') && t.ends_with(']') {
-            if in_moves {
-                games.push(std::mem::take(&mut game));
-                in_moves = false;
-            }
-            let inner = &t[1..t.len() - 1];
-            if let Some((k, v)) = inner.split_once(' ') {
-                let v = v.trim();
-                let v = v.strip_prefix('"').unwrap_or(v);
-                let v = v.strip_suffix('"').unwrap_or(v);
-                let v = v.replace("\\\"", "\"").replace("\\\\", "\\");
-                game.tags.push((k.to_string(), v));
-            }
-            continue;
-        }
-        for w in t.split_whitespace() {
-            if in_comment {
-                if w.ends_with('}') {
-                    in_comment = false;
-                }
-                continue;
-            }
-            if w.starts_with('{') {
-                in_comment = !w.ends_with('}');
-                continue;
-            }
-            in_moves = true;
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
-                game.result = w.to_string();
-            } else if w.ends_with('.')
-                && w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit())
-            {
-            } else {
-                game.tokens.push(w.to_string());
-            }
-        }
-    }
-    if in_moves || !game.tags.is_empty() {
-        games.push(game);
-    }
-    games
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::game::Score;
@@ -205,13 +136,14 @@ mod tests {
             text.contains("1. e2e4 roll:6:4 knight:4:2 {opening} 1... e7e5 roll:3:1"),
             "{text}"
         );
-        let back = read(&(text.clone() + &text));
+        // Read back by the one PGN reader, the replay's.
+        let back = crate::replay::pgn::read_games(&(text.clone() + &text)).expect("reads");
         assert_eq!(back.len(), 2);
         assert_eq!(
-            back[0].tokens,
+            back[0].moves,
             vec!["e2e4", "roll:6:4", "knight:4:2", "e7e5", "roll:3:1"]
         );
-        assert_eq!(back[0].result, "1/2-1/2");
+        assert_eq!(back[0].result.map(|r| r.text()), Some("1/2-1/2"));
         assert_eq!(back[0].tag("White"), Some("A \"x\""));
         assert_eq!(back[1].tag("Seed"), Some("7"));
     }

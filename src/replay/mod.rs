@@ -20,7 +20,7 @@ use crate::variants;
 use crate::xboard::Dialect;
 
 /// How choices (not in the PGN) are found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ChoiceMode {
     /// Only the option drawn from the dice, as two engines play them.
     Drawn,

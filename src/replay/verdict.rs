@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::square::Color;
 
 /// How the check marks are held to the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MarkCheck {
     /// Every `+` and `#` must be right, and every check and mate marked.
     Exact,
