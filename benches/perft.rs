@@ -8,9 +8,9 @@
 //! `MOVEGEN`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use menagerie::perft::perft;
-use menagerie::position::Position;
-use menagerie::variants;
+use menagerie::rules::perft::perft;
+use menagerie::rules::position::Position;
+use menagerie::rules::variants;
 use std::hint::black_box;
 use std::time::Duration;
 

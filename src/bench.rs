@@ -1,9 +1,9 @@
 //! `bench`: a fixed search over positions of every game, whose total node
 //! count is the search's signature (the same binary always gives the same).
 
-use crate::position::Position;
+use crate::rules::position::Position;
+use crate::rules::variants;
 use crate::search::{Limits, Searcher};
-use crate::variants;
 use std::time::Instant;
 
 /// (variant, FEN or `None` for the start, depth).
@@ -74,7 +74,7 @@ pub fn dice_positions(variant: &str, count: usize) -> Vec<Position> {
         if record.steps.iter().any(|s| p.apply(s.action).is_err()) {
             continue;
         }
-        if p.pending() == crate::position::Pending::Nothing && p.outcome().is_none() {
+        if p.pending() == crate::rules::position::Pending::Nothing && p.outcome().is_none() {
             out.push(p);
         }
     }

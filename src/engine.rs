@@ -2,11 +2,11 @@
 //! running in its own thread, and the settings. It never prints; results go
 //! to the callbacks the protocol layer gives it (the Stockfish split).
 
-use crate::action::Action;
-use crate::position::Position;
+use crate::rules::action::Action;
+use crate::rules::position::Position;
+use crate::rules::variants;
 use crate::search::smp::{Pool, MAX_THREADS};
 use crate::search::{Limits, SearchInfo, MAX_MULTIPV};
-use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -187,7 +187,8 @@ impl Engine {
         let stop = self.stop.clone();
         self.running = Some(std::thread::spawn(move || {
             let expanded = pos.variant().has_chance_steps();
-            let counts = crate::perft::divide_until(&pos, depth, expanded, &stop, &|_, _| {});
+            let counts =
+                crate::rules::perft::divide_until(&pos, depth, expanded, &stop, &|_, _| {});
             on_done(counts, &pos);
         }));
     }

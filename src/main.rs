@@ -15,16 +15,16 @@ macro_rules! errln {
         let _ = writeln!(std::io::stderr(), $($t)*);
     }};
 }
-use menagerie::action::Action;
 use menagerie::bench;
-use menagerie::outcome::Outcome;
-use menagerie::perft;
-use menagerie::position::{Pending, Position};
 use menagerie::replay;
+use menagerie::rules::action::Action;
+use menagerie::rules::outcome::Outcome;
+use menagerie::rules::perft;
+use menagerie::rules::position::{Pending, Position};
+use menagerie::rules::variants;
 use menagerie::search::{mate_in_moves, Limits, Searcher};
 use menagerie::selfplay;
 use menagerie::uci;
-use menagerie::variants;
 use menagerie::xboard;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;

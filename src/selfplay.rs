@@ -2,9 +2,9 @@
 //! exactly from its seed. (The search will replace random moves; the dice
 //! stay the seeded roller's.)
 
-use crate::action::{Action, TruffleFind};
-use crate::outcome::Outcome;
-use crate::position::{Pending, Position};
+use crate::rules::action::{Action, TruffleFind};
+use crate::rules::outcome::Outcome;
+use crate::rules::position::{Pending, Position};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 
@@ -128,7 +128,7 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
+    use crate::rules::variants;
 
     #[test]
     fn dice_are_uniform_enough_and_seeded() {

@@ -7,11 +7,11 @@
 //! `bestmove` is the choice.
 
 use crate::engine::Engine;
-use crate::position::Pending;
+use crate::rules::position::Pending;
+use crate::rules::square::Color;
+use crate::rules::variants;
 use crate::search::{mate_in_moves, Limits, SearchInfo};
-use crate::square::Color;
 use crate::text_lines::InputLine;
-use crate::variants;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
 use engine_protocol::{parse_uci, OptionType, UciCommand, UciReply};
 use std::io::{BufRead, Write};

@@ -5,7 +5,7 @@
 //! (where its entries are used, values can depend on the search order).
 
 use menagerie::bench::{chance_positions, CHANCE_CONFIGS};
-use menagerie::position::Position;
+use menagerie::rules::position::Position;
 use menagerie::search::{Limits, Searcher};
 
 /// Score and nodes of a plain alpha-beta (no reductions, the table only

@@ -3,8 +3,8 @@
 //! is checked: replies are read up to a synchronisation point (`pong N`,
 //! `readyok`) and compared as a whole.
 
-use menagerie::position::Position;
-use menagerie::variants;
+use menagerie::rules::position::Position;
+use menagerie::rules::variants;
 use menagerie::xboard::Dialect;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -6,9 +6,9 @@
 
 use crate::reference;
 
-use menagerie::moves::{Move, MoveKind};
-use menagerie::position::{Pending, Position};
-use menagerie::variants;
+use menagerie::rules::moves::{Move, MoveKind};
+use menagerie::rules::position::{Pending, Position};
+use menagerie::rules::variants;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 use reference::RefPosition;

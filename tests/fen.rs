@@ -1,9 +1,9 @@
 //! Malformed FENs are rejected with an error that names the problem.
 
-use menagerie::fen::FenError;
-use menagerie::position::Position;
-use menagerie::square::Color;
-use menagerie::variants;
+use menagerie::rules::fen::FenError;
+use menagerie::rules::position::Position;
+use menagerie::rules::square::Color;
+use menagerie::rules::variants;
 
 fn chess_error(fen: &str) -> FenError {
     let v = variants::load("chess").unwrap();

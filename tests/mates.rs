@@ -3,11 +3,11 @@
 //! mate's length, then the engine's search must find a mate of exactly that
 //! length.
 
-use menagerie::action::Action;
-use menagerie::outcome::{Ending, Outcome};
-use menagerie::position::{Pending, Position};
+use menagerie::rules::action::Action;
+use menagerie::rules::outcome::{Ending, Outcome};
+use menagerie::rules::position::{Pending, Position};
+use menagerie::rules::variants;
 use menagerie::search::{Limits, Searcher, MATE};
-use menagerie::variants;
 
 /// Whether the side to move can force mate within `moves` of its moves.
 /// Plain AND-OR search over every legal action; only for positions with
@@ -132,7 +132,7 @@ fn the_solver_can_say_no() {
 
 /// Whether the side that just moved has mated, whatever the throw and the
 /// choices after it: the game's end is judged once they are played.
-fn mated_after_dice(pos: &mut Position, winner: menagerie::square::Color) -> f64 {
+fn mated_after_dice(pos: &mut Position, winner: menagerie::rules::square::Color) -> f64 {
     match pos.pending() {
         Pending::Roll | Pending::Find(_) => {
             let mut total = 0.0;
@@ -166,7 +166,7 @@ fn mated_after_dice(pos: &mut Position, winner: menagerie::square::Color) -> f64
 /// mating throw (an expected score), computed here from the rules core.
 #[test]
 fn carnival_mate_that_needs_a_throw_is_worth_its_probability() {
-    use menagerie::square::Color;
+    use menagerie::rules::square::Color;
     let v = variants::load("carnival").expect("carnival");
     // White moves its knight as a Ferz this turn (b8 to a7 or c7); from c7
     // a (5,1) leaper mates: 5-1, 6-1 and 6-5 offer it, and 6-6 (7/36).

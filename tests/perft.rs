@@ -6,9 +6,9 @@
 
 use crate::reference;
 
-use menagerie::perft::{perft, perft_expanded};
-use menagerie::position::Position;
-use menagerie::variants;
+use menagerie::rules::perft::{perft, perft_expanded};
+use menagerie::rules::position::Position;
+use menagerie::rules::variants;
 use rayon::prelude::*;
 use reference::RefPosition;
 use std::path::Path;

@@ -20,10 +20,11 @@
 
 use crate::support::scripted::{Output, Scripted};
 use engine_protocol::{parse_uci, UciCommand};
-use menagerie::position::{Pending, Position};
-use menagerie::variant::Variant;
+use menagerie::rules::position::{Pending, Position};
+use menagerie::rules::variant::Variant;
+use menagerie::rules::variants;
 use menagerie::xboard::Dialect;
-use menagerie::{uci, variants, xboard};
+use menagerie::{uci, xboard};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 use std::cell::RefCell;

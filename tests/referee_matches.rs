@@ -4,10 +4,10 @@
 //! that crash, fall silent or send garbage; the SPRT stop; the XBoard
 //! client against a scripted engine.
 
-use menagerie::position::Position;
 use menagerie::replay::pgn;
-use menagerie::square::Color;
-use menagerie::variants;
+use menagerie::rules::position::Position;
+use menagerie::rules::square::Color;
+use menagerie::rules::variants;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -67,9 +67,9 @@ fn replay(path: &PathBuf, variant: &str) -> Vec<pgn::PgnGame> {
             Some("normal") => {
                 let o = pos.outcome().expect("a game ended by the rules is over");
                 let want = match o {
-                    menagerie::outcome::Outcome::Win(Color::White, _) => "1-0",
-                    menagerie::outcome::Outcome::Win(Color::Black, _) => "0-1",
-                    menagerie::outcome::Outcome::Draw(_) => "1/2-1/2",
+                    menagerie::rules::outcome::Outcome::Win(Color::White, _) => "1-0",
+                    menagerie::rules::outcome::Outcome::Win(Color::Black, _) => "0-1",
+                    menagerie::rules::outcome::Outcome::Draw(_) => "1/2-1/2",
                 };
                 assert_eq!(result, Some(want), "game {}", i + 1);
             }

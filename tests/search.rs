@@ -1,9 +1,9 @@
 //! The search finds forced wins in each game and is deterministic.
 
-use menagerie::action::Action;
-use menagerie::position::Position;
+use menagerie::rules::action::Action;
+use menagerie::rules::position::Position;
+use menagerie::rules::variants;
 use menagerie::search::{Limits, Searcher, MATE};
-use menagerie::variants;
 
 /// Searches to `depth` and returns (best move text, score).
 fn best(variant: &str, fen: &str, depth: u32) -> (String, i32) {

@@ -2,11 +2,11 @@
 //! made by `scripts/xboard-save-game.sh`: two engines, DiceSeed 11), and
 //! on hand-edited copies that must be reported.
 
-use menagerie::position::{Pending, Position};
 use menagerie::replay::{
     replay_pgn, ChoiceMode, GameError, GameReport, MarkCheck, Options, PgnError, Problem,
 };
-use menagerie::variants;
+use menagerie::rules::position::{Pending, Position};
+use menagerie::rules::variants;
 use menagerie::xboard::game_dice::{drawn_choice, thrown};
 use std::process::Command;
 
@@ -304,8 +304,8 @@ fn game_with_an_undrawn_choice() -> Option<(u64, String)> {
 fn knight_target(
     seed: u64,
     pos: &Position,
-    other: menagerie::action::Action,
-    drawn: menagerie::action::Action,
+    other: menagerie::rules::action::Action,
+    drawn: menagerie::rules::action::Action,
 ) -> Option<String> {
     let targets = |choice| -> Option<Vec<String>> {
         let mut p = pos.clone();

@@ -134,7 +134,7 @@ pub struct MatchArgs {
     pub engine: Vec<Vec<String>>,
     /// The game.
     #[arg(long, default_value = "chess",
-          value_parser = clap::builder::PossibleValuesParser::new(crate::variants::NAMES))]
+          value_parser = clap::builder::PossibleValuesParser::new(crate::rules::variants::NAMES))]
     pub variant: String,
     /// Number of games, at least one (rounded up to whole pairs).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]

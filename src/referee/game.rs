@@ -8,11 +8,11 @@ use super::dice_stream;
 use super::log::IoLog;
 use super::openings::Opening;
 use super::player::{self, Fault, GameView, Player, Step, StepKind, Turn};
-use crate::action::{Action, TruffleFind};
-use crate::outcome::{Ending, Outcome};
-use crate::position::{Pending, Position};
-use crate::square::Color;
-use crate::variant::Variant;
+use crate::rules::action::{Action, TruffleFind};
+use crate::rules::outcome::{Ending, Outcome};
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

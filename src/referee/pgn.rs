@@ -7,7 +7,7 @@
 
 use super::game::{GameRecord, Termination};
 use super::player::StepKind;
-use crate::square::Color;
+use crate::rules::square::Color;
 
 /// Tag values quote `"` and `\`.
 fn quoted(s: &str) -> String {

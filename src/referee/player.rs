@@ -6,8 +6,8 @@ use super::cli::{EngineSpec, Protocol};
 use super::clock::{Clock, Limits};
 use super::log::IoLog;
 use super::{uci_client, xboard_client};
-use crate::position::Position;
-use crate::square::Color;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use std::time::Instant;
 
 /// What kind of step a token is.

@@ -7,7 +7,7 @@ use super::clock::Limits;
 use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, Turn};
-use crate::square::Color;
+use crate::rules::square::Color;
 use engine_protocol::{GoParams, StartPosition, UciCommand};
 use std::time::{Duration, Instant};
 

@@ -10,7 +10,7 @@ use super::clock::Limits;
 use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, StepKind, Turn};
-use crate::square::Color;
+use crate::rules::square::Color;
 use std::time::{Duration, Instant};
 
 /// How long to wait for `feature ... done=1` (after `done=0`: longer).
@@ -90,8 +90,8 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
 /// Our token for an XBoard engine's move text: the text itself when the
 /// rules core reads it, else the one two-leg move a plain `from to` stands
 /// for (`b7b5` for `b7b6,b6b5`; see `Position::two_leg_from_ends`).
-pub fn resolve_move(pos: &crate::position::Position, text: &str) -> String {
-    if pos.parse_action(text).is_ok() || pos.pending() != crate::position::Pending::Nothing {
+pub fn resolve_move(pos: &crate::rules::position::Position, text: &str) -> String {
+    if pos.parse_action(text).is_ok() || pos.pending() != crate::rules::position::Pending::Nothing {
         return text.to_string();
     }
     pos.two_leg_from_ends(text)
@@ -175,7 +175,8 @@ impl XboardClient {
                 break;
             }
         }
-        let v = crate::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
+        let v =
+            crate::rules::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
         c.ranks = v.geometry.height();
         if variant != "chess" {
             let known = variants
@@ -340,7 +341,7 @@ impl Player for XboardClient {
 
     fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
         let game = turn.game;
-        let to_move = game.position.pending() == crate::position::Pending::Nothing;
+        let to_move = game.position.pending() == crate::rules::position::Pending::Nothing;
         if to_move {
             if self.playing {
                 self.process.send("force")?;
@@ -415,12 +416,12 @@ mod tests {
 
     #[test]
     fn two_leg_moves_from_their_ends() {
-        use crate::notation::two_leg_ends;
-        use crate::position::Position;
+        use crate::rules::notation::two_leg_ends;
+        use crate::rules::position::Position;
         assert_eq!(two_leg_ends("b7b6,b6b5").as_deref(), Some("b7b5"));
         assert_eq!(two_leg_ends("a9a10,a10a8").as_deref(), Some("a9a8"));
         assert_eq!(two_leg_ends("e2e4"), None);
-        let v = crate::variants::load("carnival").unwrap();
+        let v = crate::rules::variants::load("carnival").unwrap();
         let pos = Position::startpos(v);
         assert_eq!(
             resolve_move(&pos, "g2g4"),

@@ -3,10 +3,10 @@
 //! move, in XBoard's letters and square numbers from the `Dialect`.
 
 use super::san::{Leg, Origin, PieceLetter, Promotion, SanMove, SanSquare};
-use crate::moves::{Move, MoveKind};
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::Square;
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::Square;
 use crate::xboard::Dialect;
 
 /// Why no single move fits a token.

@@ -15,8 +15,8 @@ pub use game::Replayed;
 pub use pgn::{PgnError, PgnGame, PgnResult};
 pub use verdict::{MarkCheck, Mismatch, Problem};
 
-use crate::position::Position;
-use crate::variants;
+use crate::rules::position::Position;
+use crate::rules::variants;
 use crate::xboard::Dialect;
 
 /// How choices (not in the PGN) are found.

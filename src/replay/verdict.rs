@@ -4,9 +4,9 @@
 use super::matcher::MatchError;
 use super::pgn::PgnResult;
 use super::san::{Mark, SanError};
-use crate::outcome::{Ending, Outcome};
-use crate::position::Position;
-use crate::square::Color;
+use crate::rules::outcome::{Ending, Outcome};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 
 /// How the check marks are held to the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -5,10 +5,10 @@
 //! SAN move only when another move it knows ends on the same square, so a
 //! token that several of our moves fit names the one XBoard knows.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant::Variant;
-use crate::variants;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::variant::Variant;
+use crate::rules::variants;
 use crate::xboard::Dialect;
 use std::sync::Arc;
 

@@ -51,7 +51,7 @@ use super::eval::{Tally, EVAL_BOUND};
 use super::score::from_tt;
 use super::tt::Bound;
 use super::{Searcher, Value, INFINITY, MAX_PLY};
-use crate::position::{Pending, Position};
+use crate::rules::position::{Pending, Position};
 
 impl Searcher {
     /// A throw: see the module's documentation.

@@ -11,9 +11,9 @@
 //! lead to 15 children, one per leaper; in Truffle Hunt, waking a then b
 //! and b then a are one child.
 
-use crate::action::Action;
-use crate::position::{Pending, Position};
-use crate::square::Color;
+use crate::rules::action::Action;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
 
 pub(super) struct ChanceTree {
     /// Per outcome (those with a positive probability, in the rules
@@ -230,7 +230,7 @@ fn leaper_may_matter(pos: &Position, color: Color) -> bool {
     while kinds != 0 {
         let kind = kinds.trailing_zeros() as usize;
         kinds &= kinds - 1;
-        let pieces = pos.pieces(color, kind as crate::piece::Kind);
+        let pieces = pos.pieces(color, kind as crate::rules::piece::Kind);
         if pieces.is_empty() {
             continue;
         }
@@ -241,7 +241,7 @@ fn leaper_may_matter(pos: &Position, color: Color) -> bool {
             return true;
         }
         let legs = v.two_legs[c].get(kind).and_then(|l| l.as_ref());
-        let step = |sq: crate::square::Square| {
+        let step = |sq: crate::rules::square::Square| {
             let i = sq.index();
             let mut r = t.quiet[i] | t.capture[i] | t.initial_quiet[i] | t.initial_capture[i];
             if let Some(l) = legs {

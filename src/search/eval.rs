@@ -15,11 +15,11 @@ pub mod values;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::Bitboard;
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::Color;
-use crate::variant::Variant;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 
 /// The evaluation never goes beyond this (far from the mate scores): the
 /// search may rely on `|eval| <= EVAL_BOUND`.
@@ -41,7 +41,7 @@ pub struct Tally {
     pawn_attacks: [Bitboard; 2],
     /// Every attack of each side.
     attacks: [Bitboard; 2],
-    kings: [Option<crate::square::Square>; 2],
+    kings: [Option<crate::rules::square::Square>; 2],
     /// The squares around each king.
     zones: [Bitboard; 2],
     /// Pieces attacking the enemy king's zone, and their weight.

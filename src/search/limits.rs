@@ -1,6 +1,6 @@
 //! When to stop: the limits of a search and the time manager.
 
-use crate::action::Action;
+use crate::rules::action::Action;
 use std::time::Duration;
 
 /// The most a fixed time per move keeps back (a tenth of it at most).

@@ -17,10 +17,10 @@ pub mod score;
 pub mod smp;
 pub mod tt;
 
-use crate::action::Action;
-use crate::outcome::Outcome;
-use crate::position::{Pending, Position};
-use crate::square::Color;
+use crate::rules::action::Action;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
 use eval::{Evaluator, Tally};
 pub use limits::Limits;
 use ordering::{is_quiet, moves_dice_piece};
@@ -793,7 +793,7 @@ impl Searcher {
     }
 
     /// A kind's value in centipawns, from the evaluator.
-    fn piece_value(&self, kind: crate::piece::Kind) -> i32 {
+    fn piece_value(&self, kind: crate::rules::piece::Kind) -> i32 {
         self.eval
             .as_ref()
             .and_then(|(_, e)| e.values.get(kind as usize).copied())

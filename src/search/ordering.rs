@@ -3,8 +3,8 @@
 //! attacker, two killers per ply, then history.
 
 use super::Searcher;
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::position::Position;
 
 impl Searcher {
     /// The moves, best first.

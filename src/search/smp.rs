@@ -5,7 +5,7 @@
 
 use super::tt::Table;
 use super::{Limits, SearchInfo, SearchResult, Searcher};
-use crate::position::Position;
+use crate::rules::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

@@ -10,10 +10,10 @@
 //! move, so that a Nightrider looks like one. On boards of exactly 10 ranks
 //! XBoard numbers the ranks from 0.
 
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::Color;
-use crate::variant::Variant;
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 use engine_protocol::XboardReply;
 
 /// XBoard 4.9's piece types in order (white), by their default letter: the
@@ -481,7 +481,7 @@ fn leaper_atom(a: u8, b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
+    use crate::rules::variants;
 
     fn dialect(name: &str) -> (Dialect, std::sync::Arc<Variant>) {
         let v = variants::load(name).expect("variant");

@@ -5,8 +5,8 @@
 //! engine following the same game throw the same dice without talking, and
 //! `menagerie replay` recomputes every throw of a saved game.
 
-use crate::action::Action;
-use crate::position::Position;
+use crate::rules::action::Action;
+use crate::rules::position::Position;
 use crate::selfplay::DiceRoller;
 
 /// One die a face count in `faces`, each from 1.

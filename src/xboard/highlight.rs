@@ -15,10 +15,10 @@
 //!   targets, and the middle square itself again when the move may stop
 //!   there.
 
-use crate::moves::{Move, MoveKind};
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
 
 /// One mark per grid cell (`None`: unmarked, so not a legal target).
 pub(crate) type Marks = Vec<Option<char>>;
@@ -155,7 +155,7 @@ pub(crate) fn color_fen(pos: &Position, marks: &Marks) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
+    use crate::rules::variants;
 
     fn position(fen: &str) -> Position {
         let v = variants::load("carnival").expect("carnival");

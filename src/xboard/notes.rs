@@ -7,9 +7,9 @@
 //! that stands out on it.
 
 use super::highlight::Marks;
-use crate::position::Position;
-use crate::square::{Color, Square};
-use crate::status::SquareNote;
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
+use crate::rules::status::SquareNote;
 
 /// The colour of a count, from 1 up: yellow, red, magenta, blue, cyan,
 /// green.
@@ -50,7 +50,7 @@ pub(crate) fn with_notes(pos: &Position, moves: &Marks) -> Marks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
+    use crate::rules::variants;
 
     #[test]
     fn truffles_and_woken_pieces_are_dots() {

@@ -8,13 +8,13 @@ use super::highlight;
 use super::notes;
 use super::Event;
 use crate::engine::Engine;
-use crate::notation::two_leg_ends;
-use crate::outcome::{Ending, Outcome};
-use crate::position::{Pending, Position};
+use crate::rules::notation::two_leg_ends;
+use crate::rules::outcome::{Ending, Outcome};
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::{Color, Square};
+use crate::rules::variants;
 use crate::search::{mate_in_moves, Limits};
-use crate::square::{Color, Square};
 use crate::uci::{say, Output};
-use crate::variants;
 use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
 };

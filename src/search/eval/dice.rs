@@ -3,10 +3,10 @@
 //! with the leaper it has now weighing for its next move.
 
 use super::values::{self, Mobility};
-use crate::dice::ThrowResult;
-use crate::position::{Pending, Position};
-use crate::square::Color;
-use crate::variant::Variant;
+use crate::rules::dice::ThrowResult;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 
 /// The current leaper's share of a dice piece's value (it is used for one
 /// move; the throws after that decide the rest).

@@ -2,9 +2,9 @@
 //! attack the squares around it, the pawn-like pieces shielding it, and
 //! where it stands (at home in the middle game, central in an ending).
 
-use crate::bitboard::Bitboard;
-use crate::square::{Color, Square};
-use crate::variant::Variant;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
 
 /// Centipawns per shielding pawn on the first and second rank ahead.
 pub const SHIELD: (i32, i32) = (12, 6);

@@ -3,11 +3,11 @@
 //! game lost by losing every piece of one kind (count, protection, threats).
 
 use super::values;
-use crate::bitboard::Bitboard;
-use crate::piece::Kind;
-use crate::position::Position;
-use crate::square::{Color, Square};
-use crate::variant::Variant;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
 
 /// Advancement at the last step before promotion: middle game, ending.
 pub const ADVANCE: (i32, i32) = (20, 60);

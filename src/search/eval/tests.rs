@@ -1,9 +1,9 @@
 use super::*;
-use crate::piece::Piece;
-use crate::position::Pending;
+use crate::rules::piece::Piece;
+use crate::rules::position::Pending;
+use crate::rules::square::Square;
+use crate::rules::variants;
 use crate::selfplay::random_game;
-use crate::square::Square;
-use crate::variants;
 
 fn load(name: &str) -> (std::sync::Arc<Variant>, Evaluator) {
     let v = variants::load(name).unwrap();

@@ -5,11 +5,11 @@
 //! the truffle it may keep.
 
 use super::values;
-use crate::bitboard::Bitboard;
-use crate::piece::Kind;
-use crate::position::{Pending, Position};
-use crate::square::Color;
-use crate::variant::Variant;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::piece::Kind;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 
 /// The horizon, in moves, over which a wait discounts a sleeping piece:
 /// it is worth `awake / (1 + moves to pay for it / HORIZON)`.

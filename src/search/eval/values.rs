@@ -3,10 +3,10 @@
 //! occupied, which shortens the rides: the range term), colour binding, and
 //! the variant table's overrides.
 
-use crate::betza::Reach;
-use crate::bitboard::Bitboard;
-use crate::square::{Color, Square};
-use crate::variant::Variant;
+use crate::rules::betza::Reach;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
 
 /// Value of a piece reaching `m` squares: `BASE + PER_SQUARE * m`
 /// (fitted so that the chess Knight is 320 and the Queen 900).

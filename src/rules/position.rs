@@ -1,14 +1,14 @@
 //! The position: bitboards by colour and kind plus a mailbox, the state that
 //! is not visible on the board, an incremental Zobrist hash, and make/unmake.
 
-use crate::action::Action;
-use crate::bitboard::Bitboard;
-use crate::geometry::MAX_SQUARES;
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Kind, Piece, MAX_KINDS};
-use crate::square::{Color, Square};
-use crate::variant::Variant;
-use crate::zobrist::{keys, MAX_IN_HAND};
+use crate::rules::action::Action;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::MAX_SQUARES;
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::piece::{Kind, Piece, MAX_KINDS};
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
+use crate::rules::zobrist::{keys, MAX_IN_HAND};
 use std::sync::Arc;
 
 /// The square a pawn passed over on its double step, and where it stands.
@@ -603,7 +603,7 @@ impl Position {
     }
 
     /// Each side's current dice leaper, White's first.
-    pub fn leapers(&self) -> [crate::dice::Leaper; 2] {
+    pub fn leapers(&self) -> [crate::rules::dice::Leaper; 2] {
         let l = &self.variant.leapers;
         if l.is_empty() {
             return [(2, 1); 2];

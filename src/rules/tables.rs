@@ -2,12 +2,12 @@
 //! per square, ray masks for riders, and the reverse ("who attacks this
 //! square") tables used for check detection.
 
-use crate::betza::{lame_path, Atom, Mode, Reach};
-use crate::bitboard::Bitboard;
-use crate::geometry::{Geometry, MAX_SQUARES};
-use crate::piece::Kind;
-use crate::square::{Color, Square};
-use crate::variant::KindInfo;
+use crate::rules::betza::{lame_path, Atom, Mode, Reach};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Geometry, MAX_SQUARES};
+use crate::rules::piece::Kind;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::KindInfo;
 
 /// One rider direction with a range, from every square.
 #[derive(Debug)]

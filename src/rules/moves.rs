@@ -4,8 +4,8 @@
 //! (0 = none), 23-29 an extra square (the captured pawn of an en passant,
 //! the rook of a castling). A drop stores the dropped kind in `from`.
 
-use crate::piece::Kind;
-use crate::square::Square;
+use crate::rules::piece::Kind;
+use crate::rules::square::Square;
 use std::mem::MaybeUninit;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

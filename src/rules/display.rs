@@ -1,6 +1,6 @@
 //! A position drawn as text, for people.
 
-use crate::position::Position;
+use crate::rules::position::Position;
 
 impl Position {
     /// The board as text, highest rank first, with grid square names at the

@@ -1,13 +1,13 @@
 //! A variant as data: the human-written table (`VariantDef`) and its validated,
 //! compiled form (`Variant`) that the position and move generator run on.
 
-use crate::betza::{self, Atom, BetzaError};
-use crate::bitboard::Bitboard;
-use crate::dice::{ChanceModel, Leaper};
-use crate::geometry::{Geometry, GeometryError};
-use crate::piece::{Kind, Piece, MAX_KINDS};
-use crate::square::{Color, Square};
-use crate::tables::{AttackTables, PieceTables, Rays, TwoLegTables, MAX_GROUPS};
+use crate::rules::betza::{self, Atom, BetzaError};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::dice::{ChanceModel, Leaper};
+use crate::rules::geometry::{Geometry, GeometryError};
+use crate::rules::piece::{Kind, Piece, MAX_KINDS};
+use crate::rules::square::{Color, Square};
+use crate::rules::tables::{AttackTables, PieceTables, Rays, TwoLegTables, MAX_GROUPS};
 use std::sync::Arc;
 
 /// One piece kind as a variant author writes it.
@@ -377,7 +377,7 @@ impl Variant {
     /// position, so that `Position::startpos` cannot fail.
     pub fn load(def: VariantDef) -> Result<Arc<Variant>, VariantError> {
         let variant = Arc::new(Variant::new(def)?);
-        crate::position::Position::from_fen(variant.clone(), variant.start_fen)
+        crate::rules::position::Position::from_fen(variant.clone(), variant.start_fen)
             .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
         Ok(variant)
     }
@@ -514,7 +514,7 @@ impl Variant {
         ];
         let board_text = def.start_fen.split_whitespace().next().unwrap_or("");
         let board_text = board_text.split('[').next().unwrap_or("");
-        let start_board = crate::fen::parse_board(
+        let start_board = crate::rules::fen::parse_board(
             &geometry,
             |c, plus| {
                 let upper = c.to_ascii_uppercase();
@@ -566,7 +566,7 @@ impl Variant {
                     })?;
                     if atoms
                         .iter()
-                        .any(|a| a.reach != crate::betza::Reach::Leap || a.lame)
+                        .any(|a| a.reach != crate::rules::betza::Reach::Leap || a.lame)
                     {
                         return Err(VariantError::BadTwoLeg {
                             piece: info.def.name,
@@ -598,8 +598,8 @@ impl Variant {
             .map(|&(m, n)| {
                 let atom = Atom {
                     vectors: betza::symmetric_vectors(m, n),
-                    reach: crate::betza::Reach::Leap,
-                    mode: crate::betza::Mode::MoveAndCapture,
+                    reach: crate::rules::betza::Reach::Leap,
+                    mode: crate::rules::betza::Mode::MoveAndCapture,
                     initial: false,
                     lame: false,
                 };

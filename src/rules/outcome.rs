@@ -1,8 +1,8 @@
 //! How a game ends: the rules of every variant, read from its table.
 
-use crate::position::Position;
-use crate::square::Color;
-use crate::variant::NoMoveOutcome;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
+use crate::rules::variant::NoMoveOutcome;
 
 /// Why a game is over.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -76,7 +76,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants;
+    use crate::rules::variants;
 
     fn outcome(variant: &str, fen: &str) -> Option<Outcome> {
         let v = variants::load(variant).unwrap();

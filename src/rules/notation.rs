@@ -2,9 +2,9 @@
 //! move `e1g1`, drops as `P@e4`. Squares name files from `a` and ranks from
 //! 1 (`a10` on a 10-rank board).
 
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveTextError {

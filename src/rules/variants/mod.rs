@@ -7,7 +7,7 @@ mod pawneaters;
 mod truffle;
 mod wolf;
 
-use crate::variant::{CastlingDef, PieceDef, Variant, VariantDef, VariantError};
+use crate::rules::variant::{CastlingDef, PieceDef, Variant, VariantDef, VariantError};
 use std::sync::Arc;
 
 /// The orthodox pawn (double step on its first move, en passant both ways)

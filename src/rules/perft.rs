@@ -6,8 +6,8 @@
 //! (`perft_expanded`): a ply is a move followed by every distinct throw and
 //! every option of a choice, and the count is of distinct sequences.
 
-use crate::action::Action;
-use crate::position::{Pending, Position};
+use crate::rules::action::Action;
+use crate::rules::position::{Pending, Position};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

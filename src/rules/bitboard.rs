@@ -3,7 +3,7 @@
 //! Every board of the mission (8x8, 8x10, a 10x10 grid, up to 12x10) fits in
 //! a `u128`; square `i` is bit `i`, with `i = rank * width + file`.
 
-use crate::square::Square;
+use crate::rules::square::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]

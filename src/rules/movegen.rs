@@ -7,12 +7,12 @@
 //! leapers) every move are tested one by one by asking whether the king
 //! would be attacked afterwards.
 
-use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::Kind;
-use crate::position::{Pending, Position};
-use crate::square::{Color, Square};
-use crate::tables::{shift, MAX_GROUPS};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::moves::{Move, MoveKind, MoveList};
+use crate::rules::piece::Kind;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::{Color, Square};
+use crate::rules::tables::{shift, MAX_GROUPS};
 
 /// Where generated moves go: a list, or just a count.
 pub trait MoveSink {

@@ -2,14 +2,14 @@
 //! of 10 and more), `*` for a grid cell that is not a square, holdings in
 //! `[...]` after the board. Every malformed FEN is a typed error.
 
-use crate::bitboard::Bitboard;
-use crate::dice::ThrowResult;
-use crate::geometry::Geometry;
-use crate::piece::{Kind, Piece};
-use crate::position::{EnPassant, Pending, Position};
-use crate::square::{Color, Square};
-use crate::variant::Variant;
-use crate::zobrist::MAX_IN_HAND;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::dice::ThrowResult;
+use crate::rules::geometry::Geometry;
+use crate::rules::piece::{Kind, Piece};
+use crate::rules::position::{EnPassant, Pending, Position};
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
+use crate::rules::zobrist::MAX_IN_HAND;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

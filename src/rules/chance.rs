@@ -1,11 +1,11 @@
 //! Throws and choices: the steps of a dice game between two moves.
 
-use crate::action::{Action, TruffleFind};
-use crate::dice::{leaper, Leaper, ThrowResult};
-use crate::piece::Piece;
-use crate::position::{pending_key, Pending, Position};
-use crate::square::Square;
-use crate::zobrist::keys;
+use crate::rules::action::{Action, TruffleFind};
+use crate::rules::dice::{leaper, Leaper, ThrowResult};
+use crate::rules::piece::Piece;
+use crate::rules::position::{pending_key, Pending, Position};
+use crate::rules::square::Square;
+use crate::rules::zobrist::keys;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ActionError {
@@ -188,8 +188,8 @@ impl Position {
         self.parse_move(text)
             .map(Action::Move)
             .map_err(|e| match e {
-                crate::notation::MoveTextError::Malformed(t) => ActionError::Malformed(t),
-                crate::notation::MoveTextError::Illegal(t) => ActionError::Illegal(t),
+                crate::rules::notation::MoveTextError::Malformed(t) => ActionError::Malformed(t),
+                crate::rules::notation::MoveTextError::Illegal(t) => ActionError::Illegal(t),
             })
     }
 
@@ -276,7 +276,7 @@ impl Position {
         let mut out = Vec::new();
         for (kind, w) in t.wake.iter().enumerate() {
             if w.is_some_and(|(_, cost)| cost <= store) {
-                out.extend(self.pieces(actor, kind as crate::piece::Kind));
+                out.extend(self.pieces(actor, kind as crate::rules::piece::Kind));
             }
         }
         out.sort();

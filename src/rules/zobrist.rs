@@ -1,8 +1,8 @@
 //! Zobrist keys: one random number per piece-square, per flag-square and per
 //! counter value, so that the hash covers every part of the position's state.
 
-use crate::geometry::MAX_SQUARES;
-use crate::piece::{Piece, MAX_KINDS};
+use crate::rules::geometry::MAX_SQUARES;
+use crate::rules::piece::{Piece, MAX_KINDS};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
 use std::sync::OnceLock;

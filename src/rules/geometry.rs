@@ -1,8 +1,8 @@
 //! The board's shape: a grid of `width` x `height` cells, some of which may not
 //! be squares at all (Hubbub's board is a 10x10 grid with 72 real squares).
 
-use crate::bitboard::Bitboard;
-use crate::square::Square;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::square::Square;
 
 /// Largest grid we accept: the bitboard has 128 bits.
 pub const MAX_SQUARES: usize = 128;

@@ -4,9 +4,9 @@
 //! outcomes and their probabilities (`chance_outcomes`). The two views
 //! agree: every face combination is equally likely and maps to one outcome.
 
-use crate::action::{Action, TruffleFind};
-use crate::chance::ActionError;
-use crate::position::{Pending, Position};
+use crate::rules::action::{Action, TruffleFind};
+use crate::rules::chance::ActionError;
+use crate::rules::position::{Pending, Position};
 
 /// Faces of each die every chance event of our games throws: two
 /// six-sided dice (a Carnival throw; a pig's find die and eat die).
@@ -58,9 +58,9 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::action::Action;
-    use crate::position::Position;
-    use crate::variants;
+    use crate::rules::action::Action;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
 
     /// Counting the face pairs of each outcome gives back the probabilities
     /// the search uses, in every chance position a few random games reach.

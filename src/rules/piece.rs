@@ -1,6 +1,6 @@
 //! Piece kinds and coloured pieces as stored on the board.
 
-use crate::square::Color;
+use crate::rules::square::Color;
 
 /// Index of a piece kind in its variant's piece table.
 pub type Kind = u8;

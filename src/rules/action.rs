@@ -1,8 +1,8 @@
 //! A step of a game: a move, a throw of the dice, or a choice after a throw.
 
-use crate::dice::Leaper;
-use crate::moves::Move;
-use crate::square::Square;
+use crate::rules::dice::Leaper;
+use crate::rules::moves::Move;
+use crate::rules::square::Square;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Action {

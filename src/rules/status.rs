@@ -1,10 +1,10 @@
 //! What the dice and counters of a game say now, in words, for a person
 //! watching the game in a GUI that cannot draw them.
 
-use crate::action::{Action, TruffleFind};
-use crate::dice::leaper_name;
-use crate::position::{Pending, Position};
-use crate::square::{Color, Square};
+use crate::rules::action::{Action, TruffleFind};
+use crate::rules::dice::leaper_name;
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::{Color, Square};
 
 /// What a square holds that a board of plain pieces does not show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
