@@ -1,8 +1,8 @@
 //! How a game ends: the rules of every variant, read from its table.
 
+use crate::rules::def::NoMoveOutcome;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use crate::rules::variant::NoMoveOutcome;
 
 /// Why a game is over.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

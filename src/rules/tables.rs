@@ -5,9 +5,9 @@
 use crate::rules::betza::{lame_path, Atom, Mode, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Geometry, MAX_SQUARES};
+use crate::rules::kind_info::KindInfo;
 use crate::rules::piece::Kind;
 use crate::rules::square::{Color, Square};
-use crate::rules::variant::KindInfo;
 
 /// One rider direction with a range, from every square.
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 //! decide. Rules as we read them: docs/rules/carnival.md.
 
 use super::orthodox_castling;
+use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
 use crate::rules::dice::ChanceModel;
-use crate::rules::variant::{NoMoveOutcome, PieceDef, VariantDef};
 
 pub fn definition(oblique: bool) -> VariantDef {
     VariantDef {

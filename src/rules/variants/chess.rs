@@ -1,7 +1,7 @@
 //! Orthodox chess: the reference every other game is checked against.
 
 use super::{orthodox_castling, orthodox_pawn};
-use crate::rules::variant::{NoMoveOutcome, PieceDef, VariantDef};
+use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
 
 pub fn definition() -> VariantDef {
     VariantDef {

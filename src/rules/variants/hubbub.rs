@@ -5,7 +5,7 @@
 //! rank 0 the page's rank 0: the page's a1 is cell (1, 1).
 
 use super::{orthodox_castling, orthodox_pawn};
-use crate::rules::variant::{NoMoveOutcome, PieceDef, VariantDef};
+use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
 
 /// The extra squares: the page's x0 d0 e0 z0 and x9 d9 e9 z9.
 const EXTRA_SQUARES: [(u8, u8); 8] = [

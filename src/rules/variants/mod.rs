@@ -7,7 +7,8 @@ mod pawneaters;
 mod truffle;
 mod wolf;
 
-use crate::rules::variant::{CastlingDef, PieceDef, Variant, VariantDef, VariantError};
+use crate::rules::def::{CastlingDef, PieceDef, VariantDef, VariantError};
+use crate::rules::variant::Variant;
 use std::sync::Arc;
 
 /// The orthodox pawn (double step on its first move, en passant both ways)

@@ -2,7 +2,7 @@
 //! all gone loses. Rules as we read them: docs/rules/pawneaters.md.
 
 use super::orthodox_pawn;
-use crate::rules::variant::{NoMoveOutcome, PieceDef, VariantDef};
+use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
 
 pub fn definition() -> VariantDef {
     VariantDef {

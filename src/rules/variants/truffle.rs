@@ -2,7 +2,7 @@
 //! roll dice for truffles, and truffles in store wake the sleepers. Rules as
 //! we read them: docs/rules/truffle.md.
 
-use crate::rules::variant::{NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
+use crate::rules::def::{NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
 
 /// Pigs may pass over pigs and sleeping pieces, never over awake ones.
 const PASSABLE: &[&str] = &["S", "H", "K", "Q", "R", "B", "N"];

@@ -3,7 +3,7 @@
 //! promotion. Rules as we read them: docs/rules/wolf.md.
 
 use super::orthodox_pawn;
-use crate::rules::variant::{NoMoveOutcome, PieceDef, VariantDef};
+use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
 
 /// What a Sergeant may become on the last rank; a Pawn may also become an Elephant.
 const SERGEANT_PROMOTIONS: &[char] = &['Q', 'R', 'B', 'H', 'W', 'F', 'N'];

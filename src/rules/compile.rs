@@ -1,0 +1,671 @@
+//! Validation and compilation of a game's table into a `Variant`: every
+//! letter resolved, every square on the board, the move and attack tables
+//! built, the start position checked.
+
+use crate::rules::betza::{self, Atom, Mode, Reach};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::def::{CastlingDef, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
+use crate::rules::dice::Leaper;
+use crate::rules::geometry::{Geometry, GeometryError};
+use crate::rules::kind_info::KindInfo;
+use crate::rules::piece::{Kind, Piece, MAX_KINDS};
+use crate::rules::square::{Color, Square};
+use crate::rules::tables::{AttackTables, PieceTables, Rays, TwoLegTables, MAX_GROUPS};
+use crate::rules::variant::{Castling, TruffleRules, Variant};
+use std::sync::Arc;
+
+impl Variant {
+    /// Validates and compiles a variant table, including its whole start
+    /// position, so that `Position::startpos` cannot fail.
+    pub fn load(def: VariantDef) -> Result<Arc<Variant>, VariantError> {
+        let variant = Arc::new(Variant::new(def)?);
+        crate::rules::position::Position::from_fen(variant.clone(), variant.start_fen)
+            .map_err(|e| VariantError::BadStartPosition(e.to_string()))?;
+        Ok(variant)
+    }
+
+    fn new(def: VariantDef) -> Result<Variant, VariantError> {
+        let geometry = Geometry::with_holes(def.width, def.height, &def.holes)
+            .map_err(VariantError::Geometry)?;
+        let letters = Letters(&def);
+        let mut kinds = compile_kinds(&def, &geometry)?;
+        let roles = resolve_roles(&mut kinds, &letters)?;
+        resolve_immunities(&mut kinds, &letters)?;
+        let extinction = match def.extinction {
+            None => None,
+            Some(c) => Some(
+                letters
+                    .kind(c)
+                    .ok_or(VariantError::UnknownExtinctionPiece(c))?,
+            ),
+        };
+        let promotion_zone = rank_zones(&geometry, &def.promotion_ranks)
+            .map_err(VariantError::PromotionRankOffBoard)?;
+        let capture_only = capture_only_squares(&geometry, &def.capture_only)?;
+        let kind_of = |c: char| letters.kind(c);
+        let castling = [
+            compile_castling(&geometry, &def.castling, Color::White, &kind_of)?,
+            compile_castling(&geometry, &def.castling, Color::Black, &kind_of)?,
+        ];
+        if !def.castling.is_empty() && roles.royal.is_none() {
+            return Err(VariantError::BadCastling(
+                "castling needs a royal piece".to_string(),
+            ));
+        }
+        let start_board = start_board(&def, &geometry)?;
+        let mut rays = Rays::default();
+        let pieces = Color::BOTH.map(|color| {
+            kinds
+                .iter()
+                .map(|k| PieceTables::compile(&geometry, &mut rays, &k.atoms, color))
+                .collect::<Vec<_>>()
+        });
+        let attacks =
+            Color::BOTH.map(|color| AttackTables::compile(&geometry, &mut rays, &kinds, color));
+        if attacks.iter().any(|a| a.groups.len() > MAX_GROUPS) {
+            return Err(VariantError::TooManyAttackerGroups(MAX_GROUPS));
+        }
+        let initial_kinds = kinds_where(&kinds, |k| {
+            k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial)
+        });
+        let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
+        let dice = compile_dice(&def, &geometry, &mut rays, &kinds)?;
+        let verify_every_move = two_leg_kinds != 0
+            || kinds
+                .iter()
+                .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
+        let lame_passable = kinds
+            .iter()
+            .map(|k| letters.mask(k.def.lame_passable, k.def.name))
+            .collect::<Result<Vec<u32>, _>>()?;
+        let drop_zones = drop_zones(&geometry, &kinds)?;
+        let drop_limits = def
+            .drop_limits
+            .iter()
+            .map(|&(symbols, max)| Ok((letters.mask(symbols, "drop limit")?, max)))
+            .collect::<Result<Vec<_>, VariantError>>()?;
+        let truffles = match &def.truffles {
+            None => None,
+            Some(t) => Some(compile_truffles(t, &geometry, kinds.len(), &letters)?),
+        };
+        let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
+        Ok(Variant {
+            value_overrides,
+            name: def.name,
+            capture_only,
+            royal: roles.royal,
+            royal_kinds: roles.royal_kinds,
+            extinction,
+            ep_capturers: roles.ep_capturers,
+            ep_victims: roles.ep_victims,
+            promoters: roles.promoters,
+            promotion_zone,
+            castling,
+            stalemate: def.stalemate,
+            fifty_move_plies: def.fifty_move_plies,
+            repetitions: def.repetitions,
+            start_fen: def.start_fen,
+            start_board,
+            uses_hands: def.uses_hands,
+            initial_kinds,
+            rays,
+            pieces,
+            attacks,
+            verify_every_move,
+            verify_by_making: lame_passable.iter().any(|&m| m != 0),
+            truffles,
+            clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
+            lame_passable,
+            drop_zones,
+            drop_limits,
+            chance: def.chance,
+            leapers: dice.leapers,
+            leaper_targets: dice.leaper_targets,
+            start_leaper: dice.start_leaper,
+            dice_kinds: dice.kinds,
+            two_legs,
+            two_leg_kinds,
+            kinds,
+            geometry,
+        })
+    }
+}
+
+/// The table's letters and symbols (`+N`) resolved to kinds.
+struct Letters<'a>(&'a VariantDef);
+
+impl Letters<'_> {
+    /// The kind with this letter (the first, plain or `+`).
+    fn kind(&self, c: char) -> Option<Kind> {
+        self.0
+            .pieces
+            .iter()
+            .position(|p| p.letter == c)
+            .map(|k| k as Kind)
+    }
+
+    /// The kind a symbol (`N` or `+N`) names; `piece` says where it was
+    /// written, for the error.
+    fn symbol(&self, sym: &str, piece: &'static str) -> Result<Kind, VariantError> {
+        let unknown = || VariantError::UnknownSymbol {
+            piece,
+            symbol: sym.to_string(),
+        };
+        let (plus, letter) = match sym.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, sym),
+        };
+        let mut chars = letter.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(unknown());
+        };
+        self.0
+            .pieces
+            .iter()
+            .position(|p| p.letter == c && p.plus == plus)
+            .map(|k| k as Kind)
+            .ok_or_else(unknown)
+    }
+
+    /// The kinds (bit mask) of a list of symbols.
+    fn mask(&self, symbols: &[&str], piece: &'static str) -> Result<u32, VariantError> {
+        symbols
+            .iter()
+            .try_fold(0u32, |m, sym| Ok(m | 1 << self.symbol(sym, piece)?))
+    }
+}
+
+/// Each kind's moves parsed from its Betza, with its teleport squares;
+/// the letters checked.
+fn compile_kinds(def: &VariantDef, geometry: &Geometry) -> Result<Vec<KindInfo>, VariantError> {
+    if def.pieces.is_empty() {
+        return Err(VariantError::NoPieces);
+    }
+    if def.pieces.len() > MAX_KINDS {
+        return Err(VariantError::TooManyPieces(def.pieces.len()));
+    }
+    let mut kinds = Vec::new();
+    for (i, p) in def.pieces.iter().enumerate() {
+        if !p.letter.is_ascii_uppercase() {
+            return Err(VariantError::BadLetter(p.letter));
+        }
+        if def.pieces[..i]
+            .iter()
+            .any(|q| q.letter == p.letter && q.plus == p.plus)
+        {
+            return Err(VariantError::DuplicateLetter(p.letter));
+        }
+        // An empty Betza string is a piece that cannot move (Truffle
+        // Hunt's inactive pieces).
+        let mut atoms = if p.betza.is_empty() {
+            Vec::new()
+        } else {
+            betza::parse(p.betza).map_err(|error| VariantError::Betza {
+                piece: p.name,
+                error,
+            })?
+        };
+        if p.dice_leaper {
+            // Its moves come from the dice (`leaper_targets`), not from tables.
+            atoms.clear();
+        }
+        let teleport = rank_zones(geometry, p.teleport_ranks).map_err(|rank| {
+            VariantError::TeleportRankOffBoard {
+                piece: p.name,
+                rank,
+            }
+        })?;
+        kinds.push(KindInfo {
+            def: p.clone(),
+            atoms,
+            promotions: Vec::new(),
+            cannot_capture: 0,
+            teleport,
+        });
+    }
+    Ok(kinds)
+}
+
+/// Which kinds play which part: royal, promoting, en passant.
+struct Roles {
+    royal: Option<Kind>,
+    royal_kinds: u32,
+    promoters: u32,
+    ep_capturers: u32,
+    ep_victims: u32,
+}
+
+/// Resolves each kind's promotions and collects the kinds' roles.
+fn resolve_roles(kinds: &mut [KindInfo], letters: &Letters) -> Result<Roles, VariantError> {
+    let mut roles = Roles {
+        royal: None,
+        royal_kinds: 0,
+        promoters: 0,
+        ep_capturers: 0,
+        ep_victims: 0,
+    };
+    let royal: Vec<bool> = kinds.iter().map(|k| k.def.royal).collect();
+    for (k, info) in kinds.iter_mut().enumerate() {
+        let p = &info.def;
+        for &c in p.promotions {
+            let to = letters.kind(c).ok_or(VariantError::UnknownPromotion {
+                piece: p.name,
+                letter: c,
+            })?;
+            if royal[to as usize] {
+                return Err(VariantError::RoyalPromotion { piece: p.name });
+            }
+            info.promotions.push(to);
+        }
+        let bit = 1u32 << k;
+        let when = |yes: bool| if yes { bit } else { 0 };
+        roles.promoters |= when(!p.promotions.is_empty());
+        roles.ep_capturers |= when(p.ep_capturer);
+        roles.ep_victims |= when(p.ep_victim);
+        roles.royal_kinds |= when(p.royal);
+        if p.royal {
+            roles.royal.get_or_insert(k as Kind);
+        }
+    }
+    Ok(roles)
+}
+
+/// Marks, on each capturer, the kinds immune to it.
+fn resolve_immunities(kinds: &mut [KindInfo], letters: &Letters) -> Result<(), VariantError> {
+    for victim in 0..kinds.len() {
+        let p = kinds[victim].def.clone();
+        for &c in p.immune_to {
+            let capturer = letters.kind(c).ok_or(VariantError::UnknownImmunity {
+                piece: p.name,
+                letter: c,
+            })?;
+            if p.royal {
+                // Check detection does not know about immunity.
+                return Err(VariantError::RoyalImmunity { piece: p.name });
+            }
+            kinds[capturer as usize].cannot_capture |= 1 << victim;
+        }
+    }
+    Ok(())
+}
+
+/// The squares of ranks counted from each side's own first rank, per
+/// colour; the first rank off the board is the error.
+fn rank_zones(geometry: &Geometry, ranks: &[u8]) -> Result<[Bitboard; 2], u8> {
+    let height = geometry.height();
+    let mut zone = [Bitboard::EMPTY; 2];
+    for &r in ranks {
+        if r >= height {
+            return Err(r);
+        }
+        zone[0] |= geometry.rank_mask(r);
+        zone[1] |= geometry.rank_mask(height - 1 - r);
+    }
+    Ok(zone)
+}
+
+fn capture_only_squares(geometry: &Geometry, cells: &[(u8, u8)]) -> Result<Bitboard, VariantError> {
+    let mut squares = Bitboard::EMPTY;
+    for &(file, rank) in cells {
+        let sq = geometry
+            .square(file as i32, rank as i32)
+            .ok_or(VariantError::Geometry(GeometryError::SquareOutsideGrid {
+                file,
+                rank,
+            }))?;
+        squares.insert(sq);
+    }
+    Ok(squares)
+}
+
+/// The pieces of the start position's board.
+fn start_board(
+    def: &VariantDef,
+    geometry: &Geometry,
+) -> Result<Vec<(Square, Piece)>, VariantError> {
+    let board_text = def.start_fen.split_whitespace().next().unwrap_or("");
+    let board_text = board_text.split('[').next().unwrap_or("");
+    let kind_of_symbol = |c: char, plus| {
+        let upper = c.to_ascii_uppercase();
+        def.pieces
+            .iter()
+            .position(|p| p.letter == upper && p.plus == plus)
+            .map(|k| k as Kind)
+    };
+    crate::rules::fen::parse_board(geometry, kind_of_symbol, board_text)
+        .map_err(|e| VariantError::BadStartPosition(e.to_string()))
+}
+
+/// The kinds (bit mask) for which `test` holds.
+fn kinds_where(kinds: &[KindInfo], test: impl Fn(&KindInfo) -> bool) -> u32 {
+    kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| test(k))
+        .fold(0u32, |m, (i, _)| m | 1 << i)
+}
+
+/// Two-leg first moves, per colour and kind, and the kinds that have them.
+type TwoLegs = ([Vec<Option<TwoLegTables>>; 2], u32);
+
+fn compile_two_legs(
+    geometry: &Geometry,
+    rays: &mut Rays,
+    kinds: &[KindInfo],
+) -> Result<TwoLegs, VariantError> {
+    let mut two_leg_kinds = 0u32;
+    let mut two_legs: [Vec<Option<TwoLegTables>>; 2] = [Vec::new(), Vec::new()];
+    for (k, info) in kinds.iter().enumerate() {
+        let atoms = match info.def.two_leg_initial {
+            None => None,
+            Some(leg) => {
+                let bad = || VariantError::BadTwoLeg {
+                    piece: info.def.name,
+                };
+                let atoms = betza::parse(leg).map_err(|error| VariantError::Betza {
+                    piece: info.def.name,
+                    error,
+                })?;
+                // Each leg is a plain leap.
+                if atoms.iter().any(|a| a.reach != Reach::Leap || a.lame) {
+                    return Err(bad());
+                }
+                two_leg_kinds |= 1 << k;
+                Some(atoms)
+            }
+        };
+        for color in Color::BOTH {
+            let tables = atoms
+                .as_ref()
+                .map(|atoms| TwoLegTables::compile(geometry, rays, atoms, color));
+            two_legs[color.index()].push(tables);
+        }
+    }
+    Ok((two_legs, two_leg_kinds))
+}
+
+/// The dice leapers: the kinds that move as one, every leaper the dice
+/// can give with its targets per square, and the one each side starts
+/// with.
+struct DiceLeapers {
+    kinds: u32,
+    leapers: Vec<Leaper>,
+    leaper_targets: Vec<Box<[Bitboard]>>,
+    start_leaper: u8,
+}
+
+fn compile_dice(
+    def: &VariantDef,
+    geometry: &Geometry,
+    rays: &mut Rays,
+    kinds: &[KindInfo],
+) -> Result<DiceLeapers, VariantError> {
+    let dice_kinds = kinds_where(kinds, |k| k.def.dice_leaper);
+    if dice_kinds != 0 && def.chance.is_none() {
+        return Err(VariantError::DiceWithoutChance);
+    }
+    let leapers: Vec<Leaper> = def.chance.map(|c| c.leapers()).unwrap_or_default();
+    // A symmetric leaper's table serves both colours.
+    let leaper_targets = leapers
+        .iter()
+        .map(|&(m, n)| {
+            let atom = Atom {
+                vectors: betza::symmetric_vectors(m, n),
+                reach: Reach::Leap,
+                mode: Mode::MoveAndCapture,
+                initial: false,
+                lame: false,
+            };
+            PieceTables::compile(geometry, rays, &[atom], Color::White).quiet
+        })
+        .collect();
+    let start_leaper = leapers.iter().position(|&l| l == (2, 1)).unwrap_or(0) as u8;
+    Ok(DiceLeapers {
+        kinds: dice_kinds,
+        leapers,
+        leaper_targets,
+        start_leaper,
+    })
+}
+
+/// Drop squares per colour and kind.
+fn drop_zones(geometry: &Geometry, kinds: &[KindInfo]) -> Result<[Vec<Bitboard>; 2], VariantError> {
+    let mut zones = [Vec::new(), Vec::new()];
+    for info in kinds {
+        let [white, black] = rank_zones(geometry, info.def.drop_ranks).map_err(|rank| {
+            VariantError::TeleportRankOffBoard {
+                piece: info.def.name,
+                rank,
+            }
+        })?;
+        zones[0].push(white);
+        zones[1].push(black);
+    }
+    Ok(zones)
+}
+
+fn compile_truffles(
+    t: &TruffleDef,
+    geometry: &Geometry,
+    kind_count: usize,
+    letters: &Letters,
+) -> Result<TruffleRules, VariantError> {
+    let mut rules = TruffleRules {
+        start: vec![0; geometry.cells()],
+        store_max: t.store_max,
+        find_faces: vec![0; kind_count],
+        pig_kinds: 0,
+        wake: vec![None; kind_count],
+        sleep: vec![None; kind_count],
+    };
+    for &r in t.start_ranks {
+        for sq in geometry.rank_mask(r) {
+            rules.start[sq.index()] = t.start_count;
+        }
+    }
+    for &(c, faces) in t.pigs {
+        let k = letters.symbol(&c.to_string(), "pig")?;
+        rules.find_faces[k as usize] = faces.min(6);
+        rules.pig_kinds |= 1 << k;
+    }
+    for &(c, cost) in t.activation {
+        let asleep = letters.symbol(&c.to_string(), "activation")?;
+        let awake = letters.symbol(&format!("+{c}"), "activation")?;
+        rules.wake[asleep as usize] = Some((awake, cost));
+        rules.sleep[awake as usize] = Some(asleep);
+    }
+    Ok(rules)
+}
+
+/// Per kind: the table's value override, if any (centipawns).
+fn value_overrides(
+    def: &VariantDef,
+    kind_count: usize,
+    royal_kinds: u32,
+    letters: &Letters,
+) -> Result<Vec<Option<i32>>, VariantError> {
+    let mut values = vec![None; kind_count];
+    for &(sym, value) in &def.value_overrides {
+        let k = letters.symbol(sym, "value override")? as usize;
+        if royal_kinds >> k & 1 != 0 || !(1..=MAX_PIECE_VALUE).contains(&value) {
+            return Err(VariantError::BadValueOverride { symbol: sym, value });
+        }
+        values[k] = Some(value);
+    }
+    Ok(values)
+}
+
+fn compile_castling(
+    geometry: &Geometry,
+    defs: &[CastlingDef],
+    color: Color,
+    kind_of: &dyn Fn(char) -> Option<Kind>,
+) -> Result<Vec<Castling>, VariantError> {
+    let height = geometry.height();
+    let cell = |(f, r): (u8, u8)| {
+        let rank = match color {
+            Color::White => r,
+            Color::Black => height.wrapping_sub(1).wrapping_sub(r),
+        };
+        geometry
+            .square(f as i32, rank as i32)
+            .ok_or_else(|| VariantError::BadCastling(format!("cell ({f}, {r}) is not a square")))
+    };
+    let mut out = Vec::new();
+    for d in defs {
+        let (kf, kt, rf, rt) = (
+            cell(d.king_from)?,
+            cell(d.king_to)?,
+            cell(d.rook_from)?,
+            cell(d.rook_to)?,
+        );
+        if geometry.rank_of(kf) != geometry.rank_of(kt)
+            || geometry.rank_of(kf) != geometry.rank_of(rf)
+            || geometry.rank_of(kf) != geometry.rank_of(rt)
+        {
+            return Err(VariantError::BadCastling(
+                "king and rook must castle along one rank".to_string(),
+            ));
+        }
+        let span = |a: Square, b: Square| {
+            let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+            let mut bb = Bitboard::EMPTY;
+            for s in lo..=hi {
+                bb.insert(Square(s));
+            }
+            bb
+        };
+        let king_path = span(kf, kt);
+        let mut must_be_empty = king_path | span(rf, rt);
+        must_be_empty.remove(kf);
+        must_be_empty.remove(rf);
+        let fen_letter = match color {
+            Color::White => d.fen_letter.to_ascii_uppercase(),
+            Color::Black => d.fen_letter.to_ascii_lowercase(),
+        };
+        let rook_kind = kind_of(d.rook).ok_or_else(|| {
+            VariantError::BadCastling(format!("unknown castling piece '{}'", d.rook))
+        })?;
+        out.push(Castling {
+            rook_kind,
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+            must_be_empty,
+            king_path,
+            fen_letter,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::def::{NoMoveOutcome, PieceDef};
+
+    fn tiny() -> VariantDef {
+        VariantDef {
+            name: "tiny",
+            width: 4,
+            height: 4,
+            holes: vec![],
+            capture_only: vec![],
+            pieces: vec![
+                PieceDef {
+                    royal: true,
+                    ..PieceDef::new("king", 'K', "K")
+                },
+                PieceDef {
+                    promotions: &['R'],
+                    ..PieceDef::new("pawn", 'P', "fmWfcF")
+                },
+                PieceDef::new("rook", 'R', "R"),
+            ],
+            start_fen: "k3/p3/3P/3K w - - 0 1",
+            promotion_ranks: vec![3],
+            castling: vec![],
+            stalemate: NoMoveOutcome::Draw,
+            extinction: None,
+            uses_hands: false,
+            chance: None,
+            truffles: None,
+            drop_limits: vec![],
+            fifty_move_plies: 100,
+            repetitions: 3,
+            value_overrides: vec![],
+        }
+    }
+
+    fn error(def: VariantDef) -> VariantError {
+        match Variant::load(def) {
+            Ok(_) => panic!("accepted a bad variant"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_good_table_loads() {
+        assert!(Variant::load(tiny()).is_ok());
+    }
+
+    #[test]
+    fn bad_tables_are_rejected_with_the_reason() {
+        let mut d = tiny();
+        d.pieces[2].betza = "Rx";
+        assert!(matches!(
+            error(d),
+            VariantError::Betza { piece: "rook", .. }
+        ));
+        let mut d = tiny();
+        d.pieces[2].letter = 'P';
+        assert_eq!(error(d), VariantError::DuplicateLetter('P'));
+        let mut d = tiny();
+        d.pieces[1].promotions = &['Q'];
+        assert!(matches!(
+            error(d),
+            VariantError::UnknownPromotion { letter: 'Q', .. }
+        ));
+        let mut d = tiny();
+        d.pieces[1].promotions = &['K'];
+        assert!(matches!(error(d), VariantError::RoyalPromotion { .. }));
+        let mut d = tiny();
+        d.width = 17;
+        assert!(matches!(error(d), VariantError::Geometry(_)));
+        let mut d = tiny();
+        d.start_fen = "k3/p3/3P/3K x - - 0 1";
+        assert!(matches!(error(d), VariantError::BadStartPosition(_)));
+        let mut d = tiny();
+        d.promotion_ranks = vec![4];
+        assert_eq!(error(d), VariantError::PromotionRankOffBoard(4));
+        let mut d = tiny();
+        d.extinction = Some('Z');
+        assert_eq!(error(d), VariantError::UnknownExtinctionPiece('Z'));
+        let mut d = tiny();
+        d.pieces[0].immune_to = &['R'];
+        assert!(matches!(error(d), VariantError::RoyalImmunity { .. }));
+        let mut d = tiny();
+        d.castling = vec![CastlingDef {
+            king_from: (3, 0),
+            king_to: (1, 1),
+            rook_from: (0, 0),
+            rook_to: (2, 0),
+            fen_letter: 'Q',
+            rook: 'R',
+        }];
+        assert!(matches!(error(d), VariantError::BadCastling(_)));
+        let mut d = tiny();
+        d.value_overrides = vec![("K", 100)];
+        assert!(matches!(error(d), VariantError::BadValueOverride { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("R", 0)];
+        assert!(matches!(error(d), VariantError::BadValueOverride { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("Q", 900)];
+        assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("R", 480)];
+        assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));
+    }
+}

@@ -1,0 +1,264 @@
+//! A game as its author writes it: the table (`VariantDef`, `PieceDef`,
+//! ...) and the reasons a table is refused (`VariantError`). Data only:
+//! `compile.rs` validates a table and builds the `Variant` the rules run on.
+
+use crate::rules::betza::BetzaError;
+use crate::rules::dice::ChanceModel;
+use crate::rules::geometry::GeometryError;
+use crate::rules::piece::MAX_KINDS;
+
+/// One piece kind as a variant author writes it.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    pub name: &'static str,
+    /// White's letter (upper case); Black's is the lower case.
+    pub letter: char,
+    /// Its moves in Betza notation (docs/betza.md).
+    pub betza: &'static str,
+    /// Losing it (being checkmated) loses the game.
+    pub royal: bool,
+    /// Letters of the kinds it must promote to on reaching the promotion zone
+    /// (empty: it never promotes).
+    pub promotions: &'static [char],
+    /// Its initial lame two-square leap can be taken en passant.
+    pub ep_victim: bool,
+    /// It can capture en passant with its capturing leaps.
+    pub ep_capturer: bool,
+    /// Letters of the kinds that cannot capture it (Pawn Eaters: pawns
+    /// cannot take a Pawn Eater). An extension to Betza, which has no word
+    /// for a property of the victim.
+    pub immune_to: &'static [char],
+    /// Ranks, counted from its own side, on whose empty squares it may land
+    /// instead of moving normally (the Shamanic Rook's jump): an extension
+    /// to Betza.
+    pub teleport_ranks: &'static [u8],
+    /// It moves and attacks as its side's current dice leaper (Carnival's
+    /// knights); its Betza string is then only what it starts as.
+    pub dice_leaper: bool,
+    /// On its first move it may instead make two successive legs, each any
+    /// move of this Betza string (the Eurofighter pawn: `fmWfcF`).
+    pub two_leg_initial: Option<&'static str>,
+    /// Written with Fairy-Stockfish's promoted-piece prefix: `+R` (Truffle
+    /// Hunt's active pieces beside the inactive `R`).
+    pub plus: bool,
+    /// Symbols (`S`, `+R`) of pieces its lame leaps may pass over, of
+    /// either side; empty: every piece blocks.
+    pub lame_passable: &'static [&'static str],
+    /// Its moves reset the fifty-move count (pawns always do).
+    pub resets_clock: bool,
+    /// Ranks, from its own side, where it may be dropped from the hand.
+    pub drop_ranks: &'static [u8],
+}
+
+impl PieceDef {
+    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
+        PieceDef {
+            name,
+            letter,
+            betza,
+            royal: false,
+            promotions: &[],
+            ep_victim: false,
+            ep_capturer: false,
+            immune_to: &[],
+            teleport_ranks: &[],
+            dice_leaper: false,
+            two_leg_initial: None,
+            plus: false,
+            lame_passable: &[],
+            resets_clock: false,
+            drop_ranks: &[],
+        }
+    }
+}
+
+/// A castling move, from White's side of the board ((file, rank) cells).
+#[derive(Clone, Debug)]
+pub struct CastlingDef {
+    pub king_from: (u8, u8),
+    pub king_to: (u8, u8),
+    pub rook_from: (u8, u8),
+    pub rook_to: (u8, u8),
+    /// FEN letter for this right (White's, upper case): `K` or `Q`.
+    pub fen_letter: char,
+    /// Letter of the piece that castles with the king.
+    pub rook: char,
+}
+
+/// Truffle Hunt's rules as data.
+#[derive(Clone, Debug)]
+pub struct TruffleDef {
+    /// Ranks (from White's side) whose squares start with truffles.
+    pub start_ranks: &'static [u8],
+    pub start_count: u8,
+    /// Most truffles a store holds; a truffle found beyond it is lost.
+    pub store_max: u8,
+    /// The pigs: letter, and how many faces of a six-sided die find (and eat).
+    pub pigs: &'static [(char, u8)],
+    /// Inactive letter and what waking it costs; the active piece is the
+    /// same letter with `+`.
+    pub activation: &'static [(char, u8)],
+}
+
+/// What a position with no legal move means for the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum NoMoveOutcome {
+    Draw,
+    Loss,
+    Win,
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    pub name: &'static str,
+    pub width: u8,
+    pub height: u8,
+    /// Grid cells that are not squares, as (file, rank).
+    pub holes: Vec<(u8, u8)>,
+    /// Squares that may be entered only by capturing.
+    pub capture_only: Vec<(u8, u8)>,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: &'static str,
+    /// Ranks, counted from White's side, where promotable pieces promote; Black's are mirrored.
+    pub promotion_ranks: Vec<u8>,
+    pub castling: Vec<CastlingDef>,
+    /// Stalemate (no legal move, not in check).
+    pub stalemate: NoMoveOutcome,
+    /// A side with none of this kind left loses (Pawn Eaters).
+    pub extinction: Option<char>,
+    /// Captured pieces go to the capturer's hand, which FEN shows in `[...]`.
+    pub uses_hands: bool,
+    /// Dice, if the game has them.
+    pub chance: Option<ChanceModel>,
+    /// Truffle Hunt's truffles, stores, pigs and activation.
+    pub truffles: Option<TruffleDef>,
+    /// At most this many of these pieces (symbols) per player on squares of
+    /// one colour, checked for drops.
+    pub drop_limits: Vec<(&'static [&'static str], u8)>,
+    /// Plies without capture or pawn move that draw; 0 for none.
+    pub fifty_move_plies: u32,
+    /// Occurrences of one position that draw; 0 for none.
+    pub repetitions: u32,
+    /// Piece values (symbol, centipawns) that replace the evaluation's
+    /// values derived from the moves, where those are known to be off
+    /// (docs/engine.md). Each symbol names a non-royal piece; 1 to 5000.
+    pub value_overrides: Vec<(&'static str, i32)>,
+}
+
+/// Largest piece value an override may give, in centipawns.
+pub const MAX_PIECE_VALUE: i32 = 5_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    Geometry(GeometryError),
+    NoPieces,
+    TooManyPieces(usize),
+    BadLetter(char),
+    DuplicateLetter(char),
+    Betza {
+        piece: &'static str,
+        error: BetzaError,
+    },
+    UnknownPromotion {
+        piece: &'static str,
+        letter: char,
+    },
+    RoyalPromotion {
+        piece: &'static str,
+    },
+    PromotionRankOffBoard(u8),
+    BadCastling(String),
+    UnknownExtinctionPiece(char),
+    BadStartPosition(String),
+    /// More distinct sets of pieces share attack patterns than the
+    /// tables hold (the limit).
+    TooManyAttackerGroups(usize),
+    BadTwoLeg {
+        piece: &'static str,
+    },
+    DiceWithoutChance,
+    UnknownSymbol {
+        piece: &'static str,
+        symbol: String,
+    },
+    UnknownImmunity {
+        piece: &'static str,
+        letter: char,
+    },
+    RoyalImmunity {
+        piece: &'static str,
+    },
+    TeleportRankOffBoard {
+        piece: &'static str,
+        rank: u8,
+    },
+    BadValueOverride {
+        symbol: &'static str,
+        value: i32,
+    },
+}
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariantError::Geometry(e) => write!(f, "board: {e}"),
+            VariantError::NoPieces => write!(f, "the variant has no pieces"),
+            VariantError::TooManyPieces(n) => {
+                write!(f, "{n} piece kinds, at most {MAX_KINDS} are supported")
+            }
+            VariantError::BadLetter(c) => {
+                write!(f, "piece letter '{c}' is not an upper-case ASCII letter")
+            }
+            VariantError::DuplicateLetter(c) => write!(f, "piece letter '{c}' is used twice"),
+            VariantError::Betza { piece, error } => write!(f, "piece {piece}: {error}"),
+            VariantError::UnknownPromotion { piece, letter } => {
+                write!(f, "piece {piece} promotes to unknown letter '{letter}'")
+            }
+            VariantError::RoyalPromotion { piece } => {
+                write!(f, "piece {piece} may not promote to a royal piece")
+            }
+            VariantError::PromotionRankOffBoard(r) => {
+                write!(f, "promotion rank {r} is off the board")
+            }
+            VariantError::BadCastling(why) => write!(f, "castling: {why}"),
+            VariantError::UnknownExtinctionPiece(c) => {
+                write!(f, "extinction names unknown piece '{c}'")
+            }
+            VariantError::BadStartPosition(why) => write!(f, "start position: {why}"),
+            VariantError::BadTwoLeg { piece } => {
+                write!(
+                    f,
+                    "piece {piece}: each leg of a two-leg move must be a plain leap"
+                )
+            }
+            VariantError::DiceWithoutChance => {
+                write!(f, "a piece moves by the dice, but the variant has no dice")
+            }
+            VariantError::UnknownSymbol { piece, symbol } => {
+                write!(f, "{piece}: '{symbol}' names no piece of this variant")
+            }
+            VariantError::UnknownImmunity { piece, letter } => {
+                write!(f, "piece {piece} is immune to unknown letter '{letter}'")
+            }
+            VariantError::RoyalImmunity { piece } => {
+                write!(f, "royal piece {piece} cannot be immune to capture")
+            }
+            VariantError::TeleportRankOffBoard { piece, rank } => {
+                write!(
+                    f,
+                    "piece {piece} teleports to rank {rank}, which is off the board"
+                )
+            }
+            VariantError::BadValueOverride { symbol, value } => write!(
+                f,
+                "value override {symbol}={value}: a non-royal piece, 1 to {MAX_PIECE_VALUE}"
+            ),
+            VariantError::TooManyAttackerGroups(max) => write!(
+                f,
+                "more than {max} distinct sets of pieces share attack patterns"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}

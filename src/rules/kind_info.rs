@@ -1,0 +1,18 @@
+//! What the move generator knows of each kind, compiled from its `PieceDef`.
+
+use crate::rules::betza::Atom;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::def::PieceDef;
+use crate::rules::piece::Kind;
+
+/// Per-kind facts the move generator needs, compiled from the `PieceDef`.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    pub def: PieceDef,
+    pub atoms: Vec<Atom>,
+    pub promotions: Vec<Kind>,
+    /// Kinds (bit mask) this kind may not capture.
+    pub cannot_capture: u32,
+    /// Squares it may jump to when empty, per colour.
+    pub teleport: [Bitboard; 2],
+}
