@@ -27,6 +27,7 @@ use std::str::FromStr;
 
 use crate::error::ProtocolError;
 use crate::options::OptionType;
+use crate::square::square_len;
 use crate::text::{write_words, OneLine};
 use crate::tokens::{millis_to_seconds, seconds_to_millis, Tokens};
 
@@ -271,35 +272,21 @@ pub fn looks_like_move(text: &str) -> bool {
 fn looks_like_leg(leg: &str) -> bool {
     let bytes = leg.as_bytes();
     // A drop: piece letter, '@', square.
-    if let [piece, b'@', square @ ..] = bytes {
-        return piece.is_ascii_alphabetic() && square_len(square) == Some(square.len());
+    if let [piece, b'@', ..] = bytes {
+        return piece.is_ascii_alphabetic() && square_len(&leg[2..]) == Some(leg.len() - 2);
     }
-    let Some(from) = square_len(bytes) else {
+    let Some(from) = square_len(leg) else {
         return false;
     };
-    let rest = &bytes[from..];
+    let rest = &leg[from..];
     let Some(to) = square_len(rest) else {
         return false;
     };
-    match &rest[to..] {
+    match &rest.as_bytes()[to..] {
         [] => true,
         [suffix] => suffix.is_ascii_alphabetic() || matches!(suffix, b'+' | b'='),
         _ => false,
     }
-}
-
-/// The length of the square name at the start of `bytes`, if there is one.
-fn square_len(bytes: &[u8]) -> Option<usize> {
-    let (file, rest) = bytes.split_first()?;
-    if !file.is_ascii_lowercase() {
-        return None;
-    }
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    let leading_zero = digits > 1 && rest.first() == Some(&b'0');
-    if digits == 0 || digits > 3 || leading_zero {
-        return None;
-    }
-    Some(1 + digits)
 }
 
 /// Parses one line from an XBoard GUI.

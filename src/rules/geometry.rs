@@ -143,21 +143,28 @@ impl Geometry {
 
     /// Parses a square in UCI's form; `None` unless it names a real square.
     pub fn parse_square(&self, text: &str) -> Option<Square> {
-        let mut chars = text.chars();
-        let file = chars.next()?;
-        if !file.is_ascii_lowercase() {
+        if square_name_len(text) != Some(text.len()) {
             return None;
         }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if digits.starts_with('0') {
-            return None;
-        }
-        let rank: i32 = digits.parse().ok()?;
-        self.square(file as i32 - 'a' as i32, rank - 1)
+        let file = text.as_bytes()[0] - b'a';
+        let rank: i32 = text[1..].parse().ok()?;
+        self.square(file as i32, rank - 1)
     }
+}
+
+/// The length of the square name that starts `text` (`e4` is 2, `a10` 3),
+/// the one syntax of square names in the rules core: a lower-case file
+/// letter and a rank from 1, of one or two digits (boards have at most
+/// 16 ranks). Whether the square is on a board is `parse_square`'s
+/// question.
+pub fn square_name_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    if !b.first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let from_one = b.get(1).is_some_and(|&d| d != b'0');
+    ((1..=2).contains(&digits) && from_one).then_some(1 + digits)
 }
 
 #[cfg(test)]
@@ -173,6 +180,15 @@ mod tests {
         assert_eq!(g.parse_square("a11"), None);
         assert_eq!(g.parse_square("i1"), None);
         assert_eq!(g.parse_square("a0"), None);
+        assert_eq!(g.parse_square("a01"), None);
+        assert_eq!(g.parse_square("a100"), None);
+        assert_eq!(g.parse_square("A1"), None);
+        assert_eq!(g.parse_square("a1x"), None);
+        assert_eq!(g.parse_square(""), None);
+        assert_eq!(square_name_len("a10b2"), Some(3));
+        assert_eq!(square_name_len("e2e4"), Some(2));
+        assert_eq!(square_name_len("e0"), None);
+        assert_eq!(square_name_len("b123"), None);
         assert_eq!(g.parse_square("a01"), None);
         assert_eq!(g.parse_square(""), None);
     }

@@ -2,6 +2,7 @@
 //! move `e1g1`, drops as `P@e4`. Squares name files from `a` and ranks from
 //! 1 (`a10` on a 10-rank board).
 
+use crate::rules::geometry::square_name_len;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
@@ -133,8 +134,8 @@ impl Position {
 /// letter kept: `b7b6,b6b5` gives `b7b5`.
 pub fn two_leg_ends(text: &str) -> Option<String> {
     let (first, last) = text.split_once(',')?;
-    let from = square_len(first.as_bytes())?;
-    let via = square_len(last.as_bytes())?;
+    let from = square_name_len(first)?;
+    let via = square_name_len(last)?;
     Some(format!("{}{}", &first[..from], &last[via..]))
 }
 
@@ -142,29 +143,17 @@ pub fn two_leg_ends(text: &str) -> Option<String> {
 fn looks_like_move(text: &str) -> bool {
     let b = text.as_bytes();
     if b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b'@' {
-        return square_len(&b[2..]) == Some(b.len() - 2);
+        return square_name_len(&text[2..]) == Some(text.len() - 2);
     }
     if let Some((first, second)) = text.split_once(',') {
         return looks_like_move(first) && looks_like_move(second);
     }
-    let Some(a) = square_len(b) else {
+    let Some(a) = square_name_len(text) else {
         return false;
     };
-    let Some(c) = square_len(&b[a..]) else {
+    let Some(c) = square_name_len(&text[a..]) else {
         return false;
     };
     let rest = &b[a + c..];
     rest.is_empty() || (rest.len() == 1 && rest[0].is_ascii_lowercase())
-}
-
-fn square_len(b: &[u8]) -> Option<usize> {
-    if b.is_empty() || !b[0].is_ascii_lowercase() {
-        return None;
-    }
-    let digits = b[1..]
-        .iter()
-        .take(2)
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    (digits > 0).then_some(1 + digits)
 }
