@@ -2,7 +2,7 @@
 //! exactly from its seed. (The search will replace random moves; the dice
 //! stay the seeded roller's.)
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::Action;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::{Pending, Position};
 use rand_core::{RngCore, SeedableRng};
@@ -74,27 +74,14 @@ pub fn play_game(
     let mut plies = 0;
     loop {
         let action = match pos.pending() {
-            Pending::Roll => {
-                let (a, b) = (roller.die(6), roller.die(6));
-                Action::Roll(a.max(b), a.min(b))
-            }
-            Pending::Find(sq) => {
-                // The find die, then (if found) the eat die, with the pig's odds.
-                let faces = pos
-                    .piece_at(sq)
-                    .and_then(|p| {
-                        pos.variant()
-                            .truffles
-                            .as_ref()
-                            .map(|t| t.find_faces[p.kind() as usize])
-                    })
-                    .unwrap_or(0);
-                let hit = |r: &mut DiceRoller| r.die(6) > 6 - faces;
-                Action::Truffle(match (hit(&mut roller), faces) {
-                    (false, _) | (_, 0) => TruffleFind::No,
-                    (true, _) if hit(&mut roller) => TruffleFind::Eat,
-                    _ => TruffleFind::Keep,
-                })
+            Pending::Roll | Pending::Find(_) => {
+                // The dice the event throws, read by the rules (`faces.rs`).
+                let dice = pos.dice_due().unwrap_or(&[]);
+                let pips: Vec<u8> = dice.iter().map(|&f| roller.die(f as u32)).collect();
+                match pos.outcome_of_pips(&pips) {
+                    Ok(a) => a,
+                    Err(_) => break,
+                }
             }
             Pending::Choose(..) | Pending::Activate => match decide(&mut pos, &mut roller) {
                 Some(a) => a,

@@ -13,9 +13,10 @@ fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The two dice (in the order thrown) of `side`'s `throw`-th throw (from 0)
-/// after its `turn`-th move (from 1) in pair `pair`.
-pub fn throw(seed: u64, pair: u64, side: Color, turn: u32, throw: u32) -> [u8; 2] {
+/// The faces shown by `dice` (faces per die, in the order thrown) at
+/// `side`'s `throw`-th throw (from 0) after its `turn`-th move (from 1) in
+/// pair `pair`.
+pub fn throw(seed: u64, pair: u64, side: Color, turn: u32, throw: u32, dice: &[u8]) -> Vec<u8> {
     let side = match side {
         Color::White => 0,
         Color::Black => 1,
@@ -25,27 +26,29 @@ pub fn throw(seed: u64, pair: u64, side: Color, turn: u32, throw: u32) -> [u8; 2
         k = splitmix(k ^ x);
     }
     let mut r = DiceRoller::new(k);
-    [r.die(6), r.die(6)]
+    dice.iter().map(|&faces| r.die(faces as u32)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::faces::DICE;
 
     #[test]
     fn throws_depend_on_every_coordinate_and_nothing_else() {
-        let a = throw(1, 0, Color::White, 1, 0);
-        assert_eq!(a, throw(1, 0, Color::White, 1, 0));
+        let a = throw(1, 0, Color::White, 1, 0, &DICE);
+        assert_eq!(a, throw(1, 0, Color::White, 1, 0, &DICE));
         let mut seen = std::collections::HashSet::new();
         for turn in 1..1000 {
-            seen.insert(throw(1, 0, Color::White, turn, 0));
+            seen.insert(throw(1, 0, Color::White, turn, 0, &DICE));
         }
         assert_eq!(seen.len(), 36);
-        let differs =
-            |f: &dyn Fn(u32) -> [u8; 2]| (1..40).any(|t| f(t) != throw(1, 0, Color::White, t, 0));
-        assert!(differs(&|t| throw(2, 0, Color::White, t, 0)));
-        assert!(differs(&|t| throw(1, 1, Color::White, t, 0)));
-        assert!(differs(&|t| throw(1, 0, Color::Black, t, 0)));
-        assert!(differs(&|t| throw(1, 0, Color::White, t, 1)));
+        let differs = |f: &dyn Fn(u32) -> Vec<u8>| {
+            (1..40).any(|t| f(t) != throw(1, 0, Color::White, t, 0, &DICE))
+        };
+        assert!(differs(&|t| throw(2, 0, Color::White, t, 0, &DICE)));
+        assert!(differs(&|t| throw(1, 1, Color::White, t, 0, &DICE)));
+        assert!(differs(&|t| throw(1, 0, Color::Black, t, 0, &DICE)));
+        assert!(differs(&|t| throw(1, 0, Color::White, t, 1, &DICE)));
     }
 }

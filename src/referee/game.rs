@@ -8,7 +8,7 @@ use super::dice_stream;
 use super::log::IoLog;
 use super::openings::Opening;
 use super::player::{self, Fault, GameView, Player, Step, StepKind, Turn};
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::Action;
 use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
@@ -105,18 +105,12 @@ pub struct GameRecord {
     pub final_fen: String,
 }
 
-/// The faces that stand for a throw's outcome (for telling XBoard engines
-/// the throws of an opening): a Carnival throw shows its two numbers; a
-/// pig's throw a win (6) or a miss (1) on each die.
-fn faces_of(pos: &Position, action: Action) -> Option<[u8; 2]> {
-    let faces = match action {
-        Action::Roll(a, b) => [a, b],
-        Action::Truffle(TruffleFind::No) => [1, 1],
-        Action::Truffle(TruffleFind::Eat) => [6, 6],
-        Action::Truffle(TruffleFind::Keep) => [6, 1],
-        _ => return None,
-    };
-    (pos.outcome_of_pips(&faces).ok() == Some(action)).then_some(faces)
+/// The faces that show a throw's outcome (for telling XBoard engines the
+/// throws of an opening), each with its die's number of faces.
+fn faces_of(pos: &Position, action: Action) -> Option<Vec<(u8, u8)>> {
+    let dice = pos.dice_due()?;
+    let pips = pos.pips_of(action)?;
+    Some(pips.into_iter().zip(dice.iter().copied()).collect())
 }
 
 fn kind_of(action: Action) -> StepKind {
@@ -268,7 +262,8 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         .take_while(|s| s.kind != StepKind::Move)
                         .filter(|s| s.kind == StepKind::Throw)
                         .count() as u32;
-                    let pips = dice_stream::throw(setup.seed, setup.pair, actor, turn, k);
+                    let dice = pos.dice_due().unwrap_or(&[]);
+                    let pips = dice_stream::throw(setup.seed, setup.pair, actor, turn, k, dice);
                     let action = match pos.outcome_of_pips(&pips) {
                         Ok(a) => a,
                         Err(e) => {
@@ -283,7 +278,7 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         token,
                         kind: StepKind::Throw,
                         actor,
-                        pips: Some(pips),
+                        pips: Some(pips.iter().copied().zip(dice.iter().copied()).collect()),
                     });
                     if let Some(p) = players[actor.index()].as_mut() {
                         let view = GameView {

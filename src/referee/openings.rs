@@ -149,8 +149,8 @@ pub fn generate(
                 }
                 moves += 1;
             }
-            let action = if pos.dice_due().is_some() {
-                let pips = [roller.die(6), roller.die(6)];
+            let action = if let Some(dice) = pos.dice_due() {
+                let pips: Vec<u8> = dice.iter().map(|&f| roller.die(f as u32)).collect();
                 match pos.outcome_of_pips(&pips) {
                     Ok(a) => a,
                     Err(_) => break false,

@@ -25,7 +25,8 @@ pub struct Step {
     pub kind: StepKind,
     /// The side that moved or chose; for a throw the side that threw.
     pub actor: Color,
-    pub pips: Option<[u8; 2]>,
+    /// Each die's face shown and its number of faces.
+    pub pips: Option<Vec<(u8, u8)>>,
 }
 
 /// The game as the referee keeps it.

@@ -225,8 +225,11 @@ impl XboardClient {
     fn catch_up(&mut self, game: &GameView) -> Result<(), Fault> {
         while self.known < game.steps.len() {
             let step = &game.steps[self.known];
-            let line = match (step.kind, step.pips) {
-                (StepKind::Throw, Some([a, b])) => format!("pips {a}/6 {b}/6"),
+            let line = match (step.kind, &step.pips) {
+                (StepKind::Throw, Some(pips)) => {
+                    let shown: Vec<String> = pips.iter().map(|(v, f)| format!("{v}/{f}")).collect();
+                    format!("pips {}", shown.join(" "))
+                }
                 (StepKind::Throw, None) => {
                     return Err(Fault::Unsupported(format!("no pips for {}", step.token)))
                 }

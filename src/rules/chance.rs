@@ -30,10 +30,10 @@ impl Position {
     /// Each throw possible now (larger die first) with its probability;
     /// empty unless a throw is pending.
     pub fn throws(&self) -> Vec<(u8, u8, f64)> {
-        match (self.pending, self.variant.chance) {
-            (Pending::Roll, Some(model)) => model.throws(),
-            _ => Vec::new(),
+        if self.pending != Pending::Roll {
+            return Vec::new();
         }
+        self.variant.throws().collect()
     }
 
     /// The leapers to choose from; empty unless a choice is pending.
@@ -223,20 +223,12 @@ impl Position {
     /// The outcomes of the pending chance event with their probabilities.
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.pending {
-            Pending::Roll => self
-                .throws()
-                .into_iter()
-                .map(|(a, b, p)| (Action::Roll(a, b), p))
-                .collect(),
-            Pending::Find(sq) => {
-                let faces = self.find_faces(sq);
-                let p = faces as f64 / 6.0;
-                vec![
-                    (Action::Truffle(TruffleFind::No), 1.0 - p),
-                    (Action::Truffle(TruffleFind::Eat), p * p),
-                    (Action::Truffle(TruffleFind::Keep), p * (1.0 - p)),
-                ]
-            }
+            Pending::Roll => self.variant.throw_odds.clone(),
+            Pending::Find(sq) => self
+                .piece_at(sq)
+                .and_then(|p| self.variant.find_odds.get(p.kind() as usize))
+                .cloned()
+                .unwrap_or_default(),
             _ => Vec::new(),
         }
     }

@@ -6,6 +6,7 @@ use crate::rules::betza::{self, Atom, Mode, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::def::{CastlingDef, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
 use crate::rules::dice::Leaper;
+use crate::rules::faces::{find_outcome, outcome_odds, throw_outcome, DICE};
 use crate::rules::geometry::{Geometry, GeometryError};
 use crate::rules::kind_info::KindInfo;
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
@@ -89,6 +90,18 @@ impl Variant {
             Some(t) => Some(compile_truffles(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
+        let throw_odds = match def.chance {
+            Some(_) => outcome_odds(&DICE, throw_outcome),
+            None => Vec::new(),
+        };
+        let find_odds = (0..kinds.len())
+            .map(|k| match &truffles {
+                Some(t) if t.pig_kinds >> k & 1 != 0 => {
+                    outcome_odds(&DICE, |pips| find_outcome(t.find_faces[k], pips))
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         Ok(Variant {
             value_overrides,
             name: def.name,
@@ -119,6 +132,8 @@ impl Variant {
             drop_zones,
             drop_limits,
             chance: def.chance,
+            throw_odds,
+            find_odds,
             leapers: dice.leapers,
             leaper_targets: dice.leaper_targets,
             start_leaper: dice.start_leaper,

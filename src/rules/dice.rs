@@ -70,18 +70,6 @@ impl ChanceModel {
         out
     }
 
-    /// Each distinct throw (larger die first) and its probability.
-    pub fn throws(&self) -> Vec<(u8, u8, f64)> {
-        let mut out = Vec::new();
-        for a in (1..=6u8).rev() {
-            for b in (1..=a).rev() {
-                let p = if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 };
-                out.push((a, b, p));
-            }
-        }
-        out
-    }
-
     /// The leaper the throw (a, b) with a >= b fixes, or `None` when it
     /// offers a choice (without allocating: every chance node asks).
     pub fn fixed(&self, a: u8, b: u8) -> Option<Leaper> {
@@ -131,11 +119,24 @@ impl ChanceModel {
 mod tests {
     use super::*;
 
+    /// Every throw (larger die first) and its probability.
+    fn throws() -> Vec<(u8, u8, f64)> {
+        use crate::rules::action::Action;
+        use crate::rules::faces::{outcome_odds, throw_outcome, DICE};
+        outcome_odds(&DICE, throw_outcome)
+            .into_iter()
+            .filter_map(|(a, p)| match a {
+                Action::Roll(x, y) => Some((x, y, p)),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn fixed_and_offers_agree_with_resolve() {
         for oblique in [false, true] {
             let m = ChanceModel::KnightDice { oblique };
-            for (a, b, _) in m.throws() {
+            for (a, b, _) in throws() {
                 let r = m.resolve(a, b);
                 assert_eq!(
                     m.fixed(a, b),
@@ -158,7 +159,7 @@ mod tests {
     fn probabilities_sum_to_one_and_sequences_count() {
         for oblique in [false, true] {
             let m = ChanceModel::KnightDice { oblique };
-            let throws = m.throws();
+            let throws = throws();
             assert_eq!(throws.len(), 21);
             let total: f64 = throws.iter().map(|t| t.2).sum();
             assert!((total - 1.0).abs() < 1e-12);

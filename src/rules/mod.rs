@@ -10,6 +10,7 @@ pub mod compile;
 pub mod def;
 pub mod dice;
 pub mod display;
+pub mod faces;
 pub mod fen;
 pub mod geometry;
 pub mod kind_info;

@@ -4,13 +4,10 @@
 //! outcomes and their probabilities (`chance_outcomes`). The two views
 //! agree: every face combination is equally likely and maps to one outcome.
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::Action;
 use crate::rules::chance::ActionError;
+use crate::rules::faces::{find_outcome, next_down, throw_outcome, DICE};
 use crate::rules::position::{Pending, Position};
-
-/// Faces of each die every chance event of our games throws: two
-/// six-sided dice (a Carnival throw; a pig's find die and eat die).
-pub const DICE: [u8; 2] = [6, 6];
 
 impl Position {
     /// The dice the pending event throws, or `None` when no throw is due.
@@ -18,39 +15,40 @@ impl Position {
         matches!(self.pending(), Pending::Roll | Pending::Find(_)).then_some(&DICE[..])
     }
 
+    /// Faces that show the outcome `action` of the pending throw (the
+    /// highest such faces), for telling a peer a throw it did not see.
+    pub fn pips_of(&self, action: Action) -> Option<Vec<u8>> {
+        let dice = self.dice_due()?;
+        let mut pips = dice.to_vec();
+        let total: u32 = dice.iter().map(|&f| f as u32).product();
+        for _ in 0..total {
+            if self.outcome_of_pips(&pips).ok() == Some(action) {
+                return Some(pips);
+            }
+            next_down(&mut pips, dice);
+        }
+        None
+    }
+
     /// The outcome that the faces `pips` (one per die of `dice_due`, each
-    /// from 1) stand for.
-    ///
-    /// A pig's throw: the first die finds a truffle when it shows one of the
-    /// pig's winning faces (the highest ones: 5-6 for a Sow, 6 for a Boar),
-    /// the second, with the same winning faces, says whether the pig eats
-    /// it; it is read only when the first found one.
+    /// from 1) stand for (`faces.rs` says how).
     pub fn outcome_of_pips(&self, pips: &[u8]) -> Result<Action, ActionError> {
         let text = pips
             .iter()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()
             .join("/");
-        if self.dice_due().is_none() {
+        let Some(dice) = self.dice_due() else {
             return Err(ActionError::NotPending(format!("pips {text}")));
-        }
-        let [a, b] = pips else {
-            return Err(ActionError::Malformed(format!("pips {text}")));
         };
-        if !(1..=6).contains(a) || !(1..=6).contains(b) {
+        let fits =
+            pips.len() == dice.len() && pips.iter().zip(dice).all(|(p, f)| (1..=*f).contains(p));
+        if !fits {
             return Err(ActionError::Malformed(format!("pips {text}")));
         }
         match self.pending() {
-            Pending::Roll => Ok(Action::Roll(*a.max(b), *a.min(b))),
-            Pending::Find(sq) => {
-                let faces = self.find_faces(sq);
-                let wins = |p: u8| p > 6 - faces;
-                Ok(Action::Truffle(match (wins(*a), wins(*b)) {
-                    (false, _) => TruffleFind::No,
-                    (true, true) => TruffleFind::Eat,
-                    (true, false) => TruffleFind::Keep,
-                }))
-            }
+            Pending::Roll => Ok(throw_outcome(pips)),
+            Pending::Find(sq) => Ok(find_outcome(self.find_faces(sq), pips)),
             _ => Err(ActionError::NotPending(format!("pips {text}"))),
         }
     }

@@ -1,6 +1,7 @@
 //! A game validated and compiled (`Variant`): what positions and the move
 //! generator run on. `compile.rs` builds it from the game's table.
 
+use crate::rules::action::{Action, TruffleFind};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::def::NoMoveOutcome;
 use crate::rules::dice::{ChanceModel, Leaper};
@@ -62,6 +63,11 @@ pub struct Variant {
     /// Reverse tables: which pieces of a colour attack a square.
     pub attacks: [AttackTables; 2],
     pub chance: Option<ChanceModel>,
+    /// The outcomes of a throw after a move, with their odds (`faces.rs`);
+    /// empty in a game without one.
+    pub throw_odds: Vec<(Action, f64)>,
+    /// Per kind: the outcomes of its find throw (pigs), with their odds.
+    pub find_odds: Vec<Vec<(Action, f64)>>,
     /// Every leaper the dice can give, and its targets per square (a
     /// symmetric leaper's table serves both colours and attacks too).
     pub leapers: Vec<Leaper>,
@@ -116,6 +122,23 @@ impl Variant {
     /// Hunt's pigs throw only when they move).
     pub fn throws_every_move(&self) -> bool {
         self.chance.is_some()
+    }
+
+    /// Each throw after a move, larger die first, with its probability.
+    pub fn throws(&self) -> impl Iterator<Item = (u8, u8, f64)> + '_ {
+        self.throw_odds.iter().filter_map(|&(a, p)| match a {
+            Action::Roll(x, y) => Some((x, y, p)),
+            _ => None,
+        })
+    }
+
+    /// The probability that a find throw of a pig of `kind` ends with
+    /// `find` (0 for a kind that is no pig).
+    pub fn find_chance(&self, kind: Kind, find: TruffleFind) -> f64 {
+        self.find_odds
+            .get(kind as usize)
+            .and_then(|odds| odds.iter().find(|(a, _)| *a == Action::Truffle(find)))
+            .map_or(0.0, |&(_, p)| p)
     }
 
     /// The kind with this letter (either case), without the `+` prefix.

@@ -50,9 +50,8 @@ impl DiceTerms {
             })
             .collect();
         let index = |l| v.leapers.iter().position(|&x| x == l).unwrap_or(0);
-        let expected: f64 = model
+        let expected: f64 = v
             .throws()
-            .into_iter()
             .map(|(a, b, p)| {
                 let value = match model.resolve(a, b) {
                     ThrowResult::Fixed(l) => leaper_value[index(l)],

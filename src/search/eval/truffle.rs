@@ -5,6 +5,7 @@
 //! the truffle it may keep.
 
 use super::values;
+use crate::rules::action::TruffleFind;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
@@ -31,13 +32,8 @@ impl TruffleTerms {
     /// woken kinds' values).
     pub fn new(v: &Variant, values: &mut [f64]) -> Option<TruffleTerms> {
         let t = v.truffles.as_ref()?;
-        let keep: Vec<f64> = t
-            .find_faces
-            .iter()
-            .map(|&f| {
-                let p = f as f64 / 6.0;
-                p * (1.0 - p)
-            })
+        let keep: Vec<f64> = (0..v.kind_count())
+            .map(|k| v.find_chance(k as Kind, TruffleFind::Keep))
             .collect();
         let best = keep.iter().copied().fold(0.0, f64::max);
         let moves_per_truffle = if best > 0.0 { 1.0 / best } else { 1e6 };

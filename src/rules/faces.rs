@@ -1,0 +1,111 @@
+//! What the faces of thrown dice stand for, and the odds of each outcome,
+//! worked out from the faces and nowhere else: every combination of faces
+//! is equally likely and stands for one outcome. Search, evaluation,
+//! self-play, the referee and the protocols' `pips` all read these.
+
+use crate::rules::action::{Action, TruffleFind};
+
+/// Faces of each die every chance event of our games throws: two
+/// six-sided dice (a Carnival throw; a pig's find die and eat die).
+pub const DICE: [u8; 2] = [6, 6];
+
+/// A Carnival throw: the two dice, read as a set (larger first).
+pub fn throw_outcome(pips: &[u8]) -> Action {
+    let (a, b) = (pips[0], pips[1]);
+    Action::Roll(a.max(b), a.min(b))
+}
+
+/// A pig's throw: the first die finds a truffle when it shows one of the
+/// pig's `faces` winning faces (the highest ones: 5-6 for a Sow, 6 for a
+/// Boar); the second, with the same winning faces, says whether the pig
+/// eats it, and is read only when the first found one.
+pub fn find_outcome(faces: u8, pips: &[u8]) -> Action {
+    let wins = |p: u8| p > 6 - faces.min(6);
+    Action::Truffle(match (wins(pips[0]), wins(pips[1])) {
+        (false, _) => TruffleFind::No,
+        (true, true) => TruffleFind::Eat,
+        (true, false) => TruffleFind::Keep,
+    })
+}
+
+/// Each outcome of throwing `dice` (faces per die) with its probability,
+/// most likely first (among equals, the one higher faces show first).
+pub fn outcome_odds<T: PartialEq>(dice: &[u8], outcome: impl Fn(&[u8]) -> T) -> Vec<(T, f64)> {
+    let total: u32 = dice.iter().map(|&f| f as u32).product();
+    let mut counts: Vec<(T, u32)> = Vec::new();
+    let mut pips: Vec<u8> = dice.to_vec();
+    for _ in 0..total {
+        let o = outcome(&pips);
+        match counts.iter_mut().find(|(x, _)| *x == o) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((o, 1)),
+        }
+        next_down(&mut pips, dice);
+    }
+    // A stable sort keeps the order of first appearance among equals.
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+    counts
+        .into_iter()
+        .map(|(o, n)| (o, n as f64 / total as f64))
+        .collect()
+}
+
+/// The next combination of faces counting down, the last die fastest:
+/// (6, 6), (6, 5), ... (6, 1), (5, 6), ...
+pub(crate) fn next_down(pips: &mut [u8], dice: &[u8]) {
+    for i in (0..pips.len()).rev() {
+        if pips[i] > 1 {
+            pips[i] -= 1;
+            return;
+        }
+        pips[i] = dice[i];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn odds_of(odds: &[(Action, f64)], a: Action) -> f64 {
+        odds.iter().find(|(o, _)| *o == a).map_or(0.0, |o| o.1)
+    }
+
+    #[test]
+    fn two_dice_read_as_a_set() {
+        let odds = outcome_odds(&DICE, throw_outcome);
+        assert_eq!(odds.len(), 21);
+        assert!((odds_of(&odds, Action::Roll(6, 5)) - 2.0 / 36.0).abs() < 1e-12);
+        assert!((odds_of(&odds, Action::Roll(3, 3)) - 1.0 / 36.0).abs() < 1e-12);
+        // Most likely first: the fifteen mixed throws, then the doubles.
+        assert_eq!(odds[0].0, Action::Roll(6, 5));
+        assert_eq!(odds[15].0, Action::Roll(6, 6));
+        let total: f64 = odds.iter().map(|o| o.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_pigs_finds_follow_its_winning_faces() {
+        // A Sow wins on 5-6 (one in three): no find 2/3, eaten 1/9, kept 2/9.
+        let sow = outcome_odds(&DICE, |p| find_outcome(2, p));
+        let find = |o| Action::Truffle(o);
+        assert!((odds_of(&sow, find(TruffleFind::No)) - 2.0 / 3.0).abs() < 1e-12);
+        assert!((odds_of(&sow, find(TruffleFind::Eat)) - 1.0 / 9.0).abs() < 1e-12);
+        assert!((odds_of(&sow, find(TruffleFind::Keep)) - 2.0 / 9.0).abs() < 1e-12);
+        // A Boar wins on a 6 only.
+        let boar = outcome_odds(&DICE, |p| find_outcome(1, p));
+        assert!((odds_of(&boar, find(TruffleFind::Keep)) - 5.0 / 36.0).abs() < 1e-12);
+        assert_eq!(boar[0].0, find(TruffleFind::No));
+        // A piece that is no pig never finds.
+        assert_eq!(
+            outcome_odds(&DICE, |p| find_outcome(0, p)),
+            vec![(find(TruffleFind::No), 1.0)]
+        );
+    }
+
+    #[test]
+    fn the_eat_die_is_read_only_after_a_find() {
+        assert_eq!(find_outcome(2, &[4, 6]), Action::Truffle(TruffleFind::No));
+        assert_eq!(find_outcome(2, &[5, 6]), Action::Truffle(TruffleFind::Eat));
+        assert_eq!(find_outcome(2, &[6, 4]), Action::Truffle(TruffleFind::Keep));
+    }
+}
