@@ -25,7 +25,7 @@ fn main() {
     });
     let positions: Vec<_> = chance_positions()
         .into_iter()
-        .filter(|p| only.as_deref().is_none_or(|v| p.variant().name == v))
+        .filter(|p| only.as_deref().is_none_or(|v| p.variant().name() == v))
         .collect();
     println!("{} positions", positions.len());
     for depth in depths {

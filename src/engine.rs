@@ -61,7 +61,7 @@ impl Engine {
     }
 
     pub fn variant_name(&self) -> &'static str {
-        self.position.variant().name
+        self.position.variant().name()
     }
 
     /// Switches the game; the position becomes its start. On error nothing changes.

@@ -425,7 +425,7 @@ fn run_selfplay(
             searcher.search(p, &lim, &mut |_| {}).best
         })
     };
-    outln!("Variant: {}  Seed: {seed}", start.variant().name);
+    outln!("Variant: {}  Seed: {seed}", start.variant().name());
     outln!("Start: {}", record.start_fen);
     outln!("{}", start.board_text().trim_end());
     // One line a move, with the throw and choice that follow it.

@@ -72,13 +72,13 @@ fn options() -> Vec<UciReply> {
 
 fn variant_info(engine: &Engine) -> String {
     let p = engine.position();
-    let g = &p.variant().geometry;
+    let g = &p.variant().geometry();
     format!(
         "variant {} files {} ranks {} pocket {} startpos {}",
         engine.variant_name(),
         g.width(),
         g.height(),
-        if p.variant().uses_hands {
+        if p.variant().uses_hands() {
             p.variant().kind_count()
         } else {
             0

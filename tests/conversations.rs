@@ -178,7 +178,7 @@ fn xboard_describes_every_game_and_plays_it() {
         if *game == "chess" {
             c.check(replies.is_empty(), "chess needs no setup");
         } else {
-            let g = &v.geometry;
+            let g = &v.geometry();
             let size = format!("{}x{}+", g.width(), g.height());
             c.check(replies[0].starts_with("setup ("), "setup first");
             c.check(replies[0].contains(&size), "board size");
@@ -453,7 +453,7 @@ fn uci_conversation_for_every_game() {
     );
     for game in variants::NAMES {
         let v = variants::load(game).expect("variant");
-        let g = &v.geometry;
+        let g = &v.geometry();
         c.send(&format!("setoption name UCI_Variant value {game}"));
         c.send("ucinewgame");
         let replies = c.uci_replies();

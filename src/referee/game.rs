@@ -195,7 +195,7 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
     let opening_len = steps.len();
     let names = [setup.engines[0].name.clone(), setup.engines[1].name.clone()];
     let mut clocks = [Clock::new(&setup.limits[0]), Clock::new(&setup.limits[1])];
-    let variant_name = setup.variant.name;
+    let variant_name = setup.variant.name();
 
     let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
     let mut start_failure = None;

@@ -124,9 +124,9 @@ impl MatchConfig {
         for (e, limits) in self.engines.iter().zip(&self.limits) {
             let fail = |f: player::Fault| format!("engine {}: {f}", e.name);
             let log = self.log.tagged(format!("probe {}", e.name));
-            let mut p = player::start(e, self.variant.name, log).map_err(fail)?;
+            let mut p = player::start(e, self.variant.name(), log).map_err(fail)?;
             let view = GameView {
-                variant: self.variant.name,
+                variant: self.variant.name(),
                 start_fen: opening.fen.as_deref(),
                 steps: &steps,
                 position: &pos,
@@ -258,7 +258,7 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
                         ("Pair".to_string(), (g.pair + 1).to_string()),
                         ("TimeControl".to_string(), limits_text(cfg, g.white_engine)),
                     ];
-                    let _ = f.write_all(pgn::write(g, cfg.variant.name, &tags).as_bytes());
+                    let _ = f.write_all(pgn::write(g, cfg.variant.name(), &tags).as_bytes());
                 }
                 written += 1;
             }
@@ -294,7 +294,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         cfg.limits[0].describe(),
         cfg.engines[1].name,
         cfg.limits[1].describe(),
-        cfg.variant.name,
+        cfg.variant.name(),
         s.games.len(),
         cfg.seed
     ));
@@ -358,8 +358,8 @@ pub fn run_cli(command: MatchCommand) -> Result<(), BoxError> {
         let mut text = format!(
             "# {} openings for {}: menagerie match --make-openings {n} --variant {} --opening-plies {} --opening-depth {} --opening-margin {} --seed {}\n",
             list.len(),
-            v.name,
-            v.name,
+            v.name(),
+            v.name(),
             args.opening_plies,
             args.opening_depth,
             args.opening_margin,

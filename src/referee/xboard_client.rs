@@ -177,7 +177,7 @@ impl XboardClient {
         }
         let v =
             crate::rules::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
-        c.ranks = v.geometry.height();
+        c.ranks = v.geometry().height();
         if variant != "chess" {
             let known = variants
                 .as_ref()

@@ -78,7 +78,7 @@ impl Fit<'_> {
     }
 
     fn castle(&self, long: bool, m: Move) -> bool {
-        let g = &self.pos.variant().geometry;
+        let g = &self.pos.variant().geometry();
         m.kind() == MoveKind::Castle && (g.file_of(m.to()) < g.file_of(m.from())) == long
     }
 
@@ -98,7 +98,7 @@ impl Fit<'_> {
     /// plain letter also names the `+` kinds of that letter, renamed or not.
     fn letter(&self, p: PieceLetter, kind: Kind) -> bool {
         let text = self.dialect.piece_text(kind);
-        let def = &self.pos.variant().kinds[kind as usize].def;
+        let def = &self.pos.variant().piece(kind);
         let plus = format!("+{}", p.letter);
         let same_base = def.plus && def.letter == p.letter;
         if p.promoted {
@@ -109,7 +109,7 @@ impl Fit<'_> {
     }
 
     fn origin(&self, origin: Origin, from: Square) -> bool {
-        let g = &self.pos.variant().geometry;
+        let g = &self.pos.variant().geometry();
         let file = origin.file.is_none_or(|f| f == g.file_of(from));
         let rank = origin
             .rank
@@ -118,7 +118,7 @@ impl Fit<'_> {
     }
 
     fn square(&self, s: SanSquare, sq: Square) -> bool {
-        let g = &self.pos.variant().geometry;
+        let g = &self.pos.variant().geometry();
         s.file == g.file_of(sq) && self.dialect.rank_from_xboard(s.rank) == Some(g.rank_of(sq))
     }
 
@@ -166,7 +166,7 @@ impl Fit<'_> {
         match (promotion, m.promotion()) {
             (None, None) => true,
             (Some(Promotion::To(p)), Some(kind)) => self.letter(p, kind),
-            (Some(Promotion::Plus), Some(kind)) => self.pos.variant().kinds[kind as usize].def.plus,
+            (Some(Promotion::Plus), Some(kind)) => self.pos.variant().piece(kind).plus,
             _ => false,
         }
     }

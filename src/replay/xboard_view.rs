@@ -40,7 +40,7 @@ impl XboardView {
 
     fn variant(&mut self, pos: &Position) -> Option<Arc<Variant>> {
         if self.variant.is_none() {
-            let mut def = variants::definition(pos.variant().name)?;
+            let mut def = variants::definition(pos.variant().name())?;
             for piece in &mut def.pieces {
                 piece.teleport_ranks = &[];
                 piece.two_leg_initial = None;

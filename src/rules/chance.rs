@@ -251,7 +251,7 @@ impl Position {
     }
 
     /// Faces of six that find a truffle for the pig on `sq`.
-    pub(crate) fn find_faces(&self, sq: Square) -> u8 {
+    pub(in crate::rules) fn find_faces(&self, sq: Square) -> u8 {
         match (&self.variant.truffles, self.piece_at(sq)) {
             (Some(t), Some(p)) => t.find_faces[p.kind() as usize],
             _ => 0,

@@ -52,7 +52,7 @@ pub fn outcome_odds<T: PartialEq>(dice: &[u8], outcome: impl Fn(&[u8]) -> T) -> 
 
 /// The next combination of faces counting down, the last die fastest:
 /// (6, 6), (6, 5), ... (6, 1), (5, 6), ...
-pub(crate) fn next_down(pips: &mut [u8], dice: &[u8]) {
+pub(in crate::rules) fn next_down(pips: &mut [u8], dice: &[u8]) {
     for i in (0..pips.len()).rev() {
         if pips[i] > 1 {
             pips[i] -= 1;

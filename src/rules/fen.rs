@@ -91,7 +91,7 @@ impl std::fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Parses the board part of a FEN (without holdings) into pieces by square.
-pub(crate) fn parse_board(
+pub(in crate::rules) fn parse_board(
     geometry: &Geometry,
     kind_of_symbol: impl Fn(char, bool) -> Option<Kind>,
     text: &str,

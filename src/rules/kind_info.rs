@@ -8,11 +8,11 @@ use crate::rules::piece::Kind;
 /// Per-kind facts the move generator needs, compiled from the `PieceDef`.
 #[derive(Clone, Debug)]
 pub struct KindInfo {
-    pub def: PieceDef,
-    pub atoms: Vec<Atom>,
-    pub promotions: Vec<Kind>,
+    pub(in crate::rules) def: PieceDef,
+    pub(in crate::rules) atoms: Vec<Atom>,
+    pub(in crate::rules) promotions: Vec<Kind>,
     /// Kinds (bit mask) this kind may not capture.
-    pub cannot_capture: u32,
+    pub(in crate::rules) cannot_capture: u32,
     /// Squares it may jump to when empty, per colour.
-    pub teleport: [Bitboard; 2],
+    pub(in crate::rules) teleport: [Bitboard; 2],
 }

@@ -1,30 +1,37 @@
 //! The rules core: boards, pieces, games as data, positions, move
 //! generation, notation and the dice. Search, protocols, referee and
-//! self-play use it; it uses none of them.
+//! self-play use it through the public modules and the methods of
+//! `Variant` and `Position` (`facts.rs` gathers the questions they may ask);
+//! the compiled tables, the move generator and the compiler stay private.
+//! It uses nothing outside it.
 
 pub mod action;
 pub mod betza;
 pub mod bitboard;
-pub mod chance;
-pub mod compile;
+mod chance;
+mod compile;
 pub mod def;
 pub mod dice;
-pub mod display;
+mod display;
 pub mod faces;
+mod facts;
 pub mod fen;
 pub mod geometry;
-pub mod kind_info;
-pub mod movegen;
+mod kind_info;
+mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
-pub mod pips;
+mod pips;
 pub mod position;
+mod reach;
 pub mod square;
 pub mod status;
-pub mod tables;
+mod tables;
 pub mod variant;
 pub mod variants;
-pub mod zobrist;
+mod zobrist;
+
+pub use chance::ActionError;

@@ -121,13 +121,13 @@ impl KingSafety {
 }
 
 /// The pieces of each attacker group of one colour (see `AttackTables::groups`).
-pub(crate) struct AttackerSets {
+pub(in crate::rules) struct AttackerSets {
     sets: [Bitboard; MAX_GROUPS],
 }
 
 impl Position {
     #[inline(always)]
-    pub(crate) fn attacker_sets(&self, by: Color) -> AttackerSets {
+    pub(in crate::rules) fn attacker_sets(&self, by: Color) -> AttackerSets {
         let groups = &self.variant.attacks[by.index()].groups;
         let mut sets = AttackerSets {
             sets: [Bitboard::EMPTY; MAX_GROUPS],
@@ -141,7 +141,7 @@ impl Position {
     /// Whether pieces of `by` (whose groups are `sets`) attack `target` with
     /// `occupied` as the board's occupancy, ignoring `removed` pieces.
     #[inline]
-    pub(crate) fn attacked_by_sets(
+    pub(in crate::rules) fn attacked_by_sets(
         &self,
         target: Square,
         by: Color,

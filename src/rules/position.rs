@@ -20,8 +20,8 @@ pub struct EnPassant {
 
 /// What `unmake` needs to restore a move's effects.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Undo {
-    pub(crate) action: Action,
+pub(in crate::rules) struct Undo {
+    pub(in crate::rules) action: Action,
     moved: Piece,
     captured: Piece,
     /// A piece taken by the first leg of a two-leg move.
@@ -37,8 +37,8 @@ pub(crate) struct Undo {
     ep: Option<EnPassant>,
     castle_rooks: Bitboard,
     unmoved: Bitboard,
-    pub(crate) halfmove: u32,
-    pub(crate) hash: u64,
+    pub(in crate::rules) halfmove: u32,
+    pub(in crate::rules) hash: u64,
 }
 
 /// What must happen before the side to move may move (dice games).
@@ -57,39 +57,39 @@ pub enum Pending {
 
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) variant: Arc<Variant>,
-    pub(crate) board: [Piece; MAX_SQUARES],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) by_kind: [Bitboard; MAX_KINDS],
+    pub(in crate::rules) variant: Arc<Variant>,
+    pub(in crate::rules) board: [Piece; MAX_SQUARES],
+    pub(in crate::rules) by_color: [Bitboard; 2],
+    pub(in crate::rules) by_kind: [Bitboard; MAX_KINDS],
     /// Squares whose piece has never moved (first-move privileges).
-    pub(crate) unmoved: Bitboard,
+    pub(in crate::rules) unmoved: Bitboard,
     /// Rooks (by square) that keep their castling right.
-    pub(crate) castle_rooks: Bitboard,
-    pub(crate) ep: Option<EnPassant>,
-    pub(crate) side: Color,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
+    pub(in crate::rules) castle_rooks: Bitboard,
+    pub(in crate::rules) ep: Option<EnPassant>,
+    pub(in crate::rules) side: Color,
+    pub(in crate::rules) halfmove: u32,
+    pub(in crate::rules) fullmove: u32,
     /// Pieces in hand: `hands[color][kind]`.
-    pub(crate) hands: [[u8; MAX_KINDS]; 2],
+    pub(in crate::rules) hands: [[u8; MAX_KINDS]; 2],
     /// Each side's current dice leaper (index into `Variant::leapers`).
-    pub(crate) leapers: [u8; 2],
-    pub(crate) pending: Pending,
+    pub(in crate::rules) leapers: [u8; 2],
+    pub(in crate::rules) pending: Pending,
     /// Truffles left on each square, and each side's store (Truffle Hunt).
-    pub(crate) truffles: [u8; MAX_SQUARES],
-    pub(crate) stores: [u8; 2],
+    pub(in crate::rules) truffles: [u8; MAX_SQUARES],
+    pub(in crate::rules) stores: [u8; 2],
     /// Moves raise no dice throw (perft's "frozen" mode): not game state.
-    pub(crate) frozen: bool,
+    pub(in crate::rules) frozen: bool,
     /// Every move checks the incremental hash against one computed from
     /// scratch: always in debug builds, and where tests ask for it in
     /// release builds (`set_self_checks`). Copied with the position.
-    pub(crate) self_checks: bool,
-    pub(crate) hash: u64,
-    pub(crate) history: Vec<Undo>,
+    pub(in crate::rules) self_checks: bool,
+    pub(in crate::rules) hash: u64,
+    pub(in crate::rules) history: Vec<Undo>,
 }
 
 impl Position {
     /// An empty board of the variant: the starting point of FEN parsing.
-    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+    pub(in crate::rules) fn empty(variant: Arc<Variant>) -> Position {
         let variant_start_leaper = variant.start_leaper;
         Position {
             variant,
@@ -117,7 +117,7 @@ impl Position {
     /// A copy of the position without its history (for trying a move: a
     /// game's history can be long, and a legality test must not copy it).
     /// Moves can be played on it but not taken back beyond it.
-    pub(crate) fn scratch_copy(&self) -> Position {
+    pub(in crate::rules) fn scratch_copy(&self) -> Position {
         Position {
             variant: self.variant.clone(),
             board: self.board,
@@ -240,7 +240,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+    pub(in crate::rules) fn put(&mut self, sq: Square, p: Piece) {
         self.board[sq.index()] = p;
         let bb = Bitboard::from_square(sq);
         self.by_color[p.color().index()] |= bb;
@@ -248,7 +248,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn take(&mut self, sq: Square) -> Piece {
+    pub(in crate::rules) fn take(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()];
         self.board[sq.index()] = Piece::NONE;
         let bb = Bitboard::from_square(sq);
@@ -314,7 +314,7 @@ impl Position {
 
     /// Whether an enemy piece able to take en passant attacks `target`: only
     /// then is the en passant square kept (so equal positions hash equally).
-    pub(crate) fn ep_capture_possible(&self, target: Square, by: Color) -> bool {
+    pub(in crate::rules) fn ep_capture_possible(&self, target: Square, by: Color) -> bool {
         let capturers = self.variant.ep_capturers;
         self.variant.attacks[by.index()]
             .leaps
@@ -643,7 +643,7 @@ impl Position {
     }
 
     /// Whether `color` has an inactive piece on the board its store pays for.
-    pub(crate) fn can_activate(&self, color: Color) -> bool {
+    pub(in crate::rules) fn can_activate(&self, color: Color) -> bool {
         let Some(t) = &self.variant.truffles else {
             return false;
         };
@@ -667,7 +667,7 @@ impl Position {
     }
 
     /// Records a throw or choice (made by `chance.rs`) for `unmake_move`.
-    pub(crate) fn push_chance_undo(&mut self, action: Action) {
+    pub(in crate::rules) fn push_chance_undo(&mut self, action: Action) {
         self.push_undo(action, None, None);
     }
 
@@ -693,7 +693,7 @@ impl Position {
     }
 
     /// Records a chance or choice step with what it changes besides the hash.
-    pub(crate) fn push_undo(
+    pub(in crate::rules) fn push_undo(
         &mut self,
         action: Action,
         truffle: Option<(Square, u8)>,
@@ -709,7 +709,7 @@ impl Position {
 }
 
 /// The hash of what is pending.
-pub(crate) fn pending_key(p: Pending) -> u64 {
+pub(in crate::rules) fn pending_key(p: Pending) -> u64 {
     let k = keys();
     match p {
         Pending::Nothing => 0,

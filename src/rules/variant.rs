@@ -29,73 +29,73 @@ pub struct Castling {
 /// A validated, compiled variant.
 #[derive(Debug)]
 pub struct Variant {
-    pub name: &'static str,
-    pub geometry: Geometry,
-    pub capture_only: Bitboard,
-    pub kinds: Vec<KindInfo>,
+    pub(in crate::rules) name: &'static str,
+    pub(in crate::rules) geometry: Geometry,
+    pub(in crate::rules) capture_only: Bitboard,
+    pub(in crate::rules) kinds: Vec<KindInfo>,
     /// A royal kind, if the game has one (checkmate applies).
-    pub royal: Option<Kind>,
+    pub(in crate::rules) royal: Option<Kind>,
     /// Every royal kind (Truffle Hunt's king inactive and active): a side
     /// has exactly one piece of these kinds.
-    pub royal_kinds: u32,
-    pub extinction: Option<Kind>,
+    pub(in crate::rules) royal_kinds: u32,
+    pub(in crate::rules) extinction: Option<Kind>,
     /// Kinds that can capture en passant / be captured so (bit masks).
-    pub ep_capturers: u32,
-    pub ep_victims: u32,
+    pub(in crate::rules) ep_capturers: u32,
+    pub(in crate::rules) ep_victims: u32,
     /// Kinds that promote, and where, per colour.
-    pub promoters: u32,
-    pub promotion_zone: [Bitboard; 2],
-    pub castling: [Vec<Castling>; 2],
-    pub stalemate: NoMoveOutcome,
-    pub fifty_move_plies: u32,
-    pub repetitions: u32,
-    pub start_fen: &'static str,
+    pub(in crate::rules) promoters: u32,
+    pub(in crate::rules) promotion_zone: [Bitboard; 2],
+    pub(in crate::rules) castling: [Vec<Castling>; 2],
+    pub(in crate::rules) stalemate: NoMoveOutcome,
+    pub(in crate::rules) fifty_move_plies: u32,
+    pub(in crate::rules) repetitions: u32,
+    pub(in crate::rules) start_fen: &'static str,
     /// The pieces of the start position: a piece on its start square has
     /// never moved, as far as a FEN can tell.
-    pub start_board: Vec<(Square, Piece)>,
-    pub uses_hands: bool,
+    pub(in crate::rules) start_board: Vec<(Square, Piece)>,
+    pub(in crate::rules) uses_hands: bool,
     /// Kinds with first-move privileges: only their pieces' "never moved"
     /// flags are tracked, so a knight back on its square repeats the position.
-    pub initial_kinds: u32,
-    pub rays: Rays,
+    pub(in crate::rules) initial_kinds: u32,
+    pub(in crate::rules) rays: Rays,
     /// Moves of each kind, per colour: `pieces[color][kind]`.
-    pub pieces: [Vec<PieceTables>; 2],
+    pub(in crate::rules) pieces: [Vec<PieceTables>; 2],
     /// Reverse tables: which pieces of a colour attack a square.
-    pub attacks: [AttackTables; 2],
-    pub chance: Option<ChanceModel>,
+    pub(in crate::rules) attacks: [AttackTables; 2],
+    pub(in crate::rules) chance: Option<ChanceModel>,
     /// The outcomes of a throw after a move, with their odds (`faces.rs`);
     /// empty in a game without one.
-    pub throw_odds: Vec<(Action, f64)>,
+    pub(in crate::rules) throw_odds: Vec<(Action, f64)>,
     /// Per kind: the outcomes of its find throw (pigs), with their odds.
-    pub find_odds: Vec<Vec<(Action, f64)>>,
+    pub(in crate::rules) find_odds: Vec<Vec<(Action, f64)>>,
     /// Every leaper the dice can give, and its targets per square (a
     /// symmetric leaper's table serves both colours and attacks too).
-    pub leapers: Vec<Leaper>,
-    pub leaper_targets: Vec<Box<[Bitboard]>>,
+    pub(in crate::rules) leapers: Vec<Leaper>,
+    pub(in crate::rules) leaper_targets: Vec<Box<[Bitboard]>>,
     /// Where each side's leaper starts (index into `leapers`).
-    pub start_leaper: u8,
+    pub(in crate::rules) start_leaper: u8,
     /// Kinds that move as the dice leaper.
-    pub dice_kinds: u32,
+    pub(in crate::rules) dice_kinds: u32,
     /// Two-leg first moves, per colour and kind.
-    pub two_legs: [Vec<Option<TwoLegTables>>; 2],
-    pub two_leg_kinds: u32,
-    pub truffles: Option<TruffleRules>,
+    pub(in crate::rules) two_legs: [Vec<Option<TwoLegTables>>; 2],
+    pub(in crate::rules) two_leg_kinds: u32,
+    pub(in crate::rules) truffles: Option<TruffleRules>,
     /// Kinds whose moves reset the fifty-move count.
-    pub clock_resetters: u32,
+    pub(in crate::rules) clock_resetters: u32,
     /// Per kind (as `lame_passable`): kinds its lame leaps pass over.
-    pub lame_passable: Vec<u32>,
+    pub(in crate::rules) lame_passable: Vec<u32>,
     /// Drop squares per colour and kind.
-    pub drop_zones: [Vec<Bitboard>; 2],
+    pub(in crate::rules) drop_zones: [Vec<Bitboard>; 2],
     /// (kinds, max per player per square colour).
-    pub drop_limits: Vec<(u32, u8)>,
+    pub(in crate::rules) drop_limits: Vec<(u32, u8)>,
     /// Some capture can be blocked by a piece leaving a non-line square
     /// (a lame leap): then every move is checked for leaving the king attacked.
-    pub verify_every_move: bool,
+    pub(in crate::rules) verify_every_move: bool,
     /// ... and by playing it, not from occupancy alone (when whether a piece
     /// blocks depends on what it is).
-    pub verify_by_making: bool,
+    pub(in crate::rules) verify_by_making: bool,
     /// Per kind: the table's value override, if any (centipawns).
-    pub value_overrides: Vec<Option<i32>>,
+    pub(in crate::rules) value_overrides: Vec<Option<i32>>,
 }
 
 /// The compiled form of `TruffleDef`.

@@ -13,7 +13,6 @@
 
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
-use crate::rules::square::Color;
 
 pub(super) struct ChanceTree {
     /// Per outcome (those with a positive probability, in the rules
@@ -38,7 +37,7 @@ pub(super) struct ChanceTree {
 impl ChanceTree {
     /// The pending throw of `pos` unfolded. With `merge`, a position is one
     /// child however it is reached (found by its hash), and when the
-    /// thrower's leaper cannot matter (`leaper_may_matter`) every throw
+    /// thrower's leaper cannot matter (`Position::leaper_may_matter`) every throw
     /// stands for one representative; without, every sequence of throw and
     /// choices is a child of its own (plain expectimax).
     pub fn expand(pos: &mut Position, merge: bool) -> ChanceTree {
@@ -60,7 +59,7 @@ impl ChanceTree {
         let leaper_merge = merge
             && list.len() > 1
             && pos.pending() == Pending::Roll
-            && !leaper_may_matter(pos, pos.side_to_move().opposite());
+            && !pos.leaper_may_matter(pos.side_to_move().opposite());
         if leaper_merge {
             if let Some(rep) = representative(pos, &list) {
                 let hash = pos.hash();
@@ -214,51 +213,4 @@ fn representative(pos: &mut Position, list: &[(Action, f64)]) -> Option<Action> 
         }
     }
     None
-}
-
-/// Whether `color` could make use of its dice leaper before its next
-/// throw: it has a dice knight, or a piece that might promote within two
-/// plies (two of its own steps, to be safe).
-fn leaper_may_matter(pos: &Position, color: Color) -> bool {
-    let v = &**pos.variant();
-    if pos.pieces_of_kinds(color, v.dice_kinds).any() {
-        return true;
-    }
-    let c = color.index();
-    let zone = v.promotion_zone[c];
-    let mut kinds = v.promoters;
-    while kinds != 0 {
-        let kind = kinds.trailing_zeros() as usize;
-        kinds &= kinds - 1;
-        let pieces = pos.pieces(color, kind as crate::rules::piece::Kind);
-        if pieces.is_empty() {
-            continue;
-        }
-        let Some(t) = v.pieces[c].get(kind) else {
-            return true;
-        };
-        if !t.riders.is_empty() || !t.sliders.is_empty() || t.has_lame {
-            return true;
-        }
-        let legs = v.two_legs[c].get(kind).and_then(|l| l.as_ref());
-        let step = |sq: crate::rules::square::Square| {
-            let i = sq.index();
-            let mut r = t.quiet[i] | t.capture[i] | t.initial_quiet[i] | t.initial_capture[i];
-            if let Some(l) = legs {
-                r |= l.quiet[i] | l.capture[i];
-            }
-            r
-        };
-        for sq in pieces {
-            let one = step(sq);
-            let mut two = one;
-            for x in one {
-                two |= step(x);
-            }
-            if (two & zone).any() {
-                return true;
-            }
-        }
-    }
-    false
 }

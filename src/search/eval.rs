@@ -75,13 +75,13 @@ impl Evaluator {
         let n = v.kind_count();
         let figures: Vec<values::Mobility> = (0..n).map(|k| values::mobility(v, k)).collect();
         let mut derived = values::derived(v, &figures);
-        if let Some(e) = v.extinction {
+        if let Some(e) = v.extinction() {
             // Losing them all loses the game.
             derived[e as usize] *= 1.5;
         }
-        for (k, o) in v.value_overrides.iter().enumerate() {
-            if let Some(o) = o {
-                derived[k] = *o as f64;
+        for (k, value) in derived.iter_mut().enumerate() {
+            if let Some(o) = v.value_override(k as Kind) {
+                *value = o as f64;
             }
         }
         let truffle = truffle::TruffleTerms::new(v, &mut derived);
@@ -89,20 +89,20 @@ impl Evaluator {
         let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
         if let Some(d) = &dice {
             for (k, value) in values.iter_mut().enumerate() {
-                if d.kinds >> k & 1 != 0 && v.value_overrides[k].is_none() {
+                if d.kinds >> k & 1 != 0 && v.value_override(k as Kind).is_none() {
                     *value = d.expected;
                 }
             }
         }
         let pawns = pawns::PawnTerms::new(v);
-        let royal = v.royal_kinds;
-        let cells = v.geometry.cells();
+        let royal = v.royal_kinds();
+        let cells = v.geometry().cells();
         let mut movers = 0u32;
         let mut pst = [vec![0; n * cells], vec![0; n * cells]];
         let mut mobility_weight = vec![0; n];
         let mut mobility_base = vec![0; n];
         for (k, f) in figures.iter().enumerate() {
-            let moves = !v.kinds[k].atoms.is_empty() || v.dice_kinds >> k & 1 != 0;
+            let moves = v.moves_at_all(k as Kind);
             if royal >> k & 1 != 0 || pawns.kinds >> k & 1 != 0 || !moves {
                 continue;
             }
@@ -110,7 +110,7 @@ impl Evaluator {
             mobility_weight[k] = (16.0 * MOBILITY / (f.empty + 4.0)).round() as i32;
             mobility_base[k] = (16.0 * TYPICAL_FREE * f.typical).round() as i32;
             for c in Color::BOTH {
-                for sq in v.geometry.squares() {
+                for sq in v.geometry().squares() {
                     let extra = f.per_square[c.index()][sq.index()] - f.empty;
                     pst[c.index()][k * cells + sq.index()] =
                         (values::PST_PER_SQUARE * extra).round() as i32;
@@ -121,7 +121,7 @@ impl Evaluator {
             .filter(|&k| royal >> k & 1 == 0 && pawns.kinds >> k & 1 == 0)
             .fold(0u32, |m, k| m | 1 << k);
         let phase_full = v
-            .start_board
+            .start_board()
             .iter()
             .filter(|(_, p)| phase_kinds >> p.kind() & 1 != 0)
             .map(|(_, p)| values[p.kind() as usize])
@@ -213,7 +213,7 @@ impl Evaluator {
         };
         let v = &**pos.variant();
         let mut score = [0i32; 2];
-        if v.uses_hands {
+        if v.uses_hands() {
             for color in Color::BOTH {
                 for kind in 0..v.kind_count() {
                     let held = pos.in_hand(color, kind as Kind) as i32;
@@ -252,19 +252,15 @@ impl Evaluator {
             return;
         }
         let theirs = pos.ours(them);
-        let safe = !occ & !t.pawn_attacks[them.index()] & !v.capture_only;
+        let safe = !occ & !t.pawn_attacks[them.index()] & !v.capture_only();
         let pst = &self.pst[c][kind * self.cells..];
-        let lame_blockers = if v.pieces[c][kind].has_lame {
-            occ & !pos.pieces_of_both(v.lame_passable[kind])
-        } else {
-            occ
-        };
-        let leaper = pos.leapers[c] as usize;
+        let lame_blockers = pos.lame_blockers(color, kind as Kind);
+        let leaper = pos.leaper_index(color);
         let mut count = 0;
         for sq in pieces {
             t.score[c] += pst[sq.index()];
             let unmoved = pos.unmoved().contains(sq);
-            let (q, x) = values::reach(v, color, kind, sq, occ, lame_blockers, unmoved, leaper);
+            let (q, x) = v.reach(color, kind, sq, occ, lame_blockers, unmoved, leaper);
             t.attacks[c] |= x;
             count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
             let hits = x & t.zones[them.index()];

@@ -214,7 +214,7 @@ impl Searcher {
     }
 
     fn evaluator(&mut self, pos: &Position) -> &Evaluator {
-        let name = pos.variant().name;
+        let name = pos.variant().name();
         if self.eval.as_ref().is_some_and(|(n, _)| n != name) {
             self.eval = None;
         }
@@ -501,8 +501,8 @@ impl Searcher {
     fn rule_draw(&self, pos: &Position, ply: usize) -> bool {
         let v = &**pos.variant();
         ply > 0
-            && ((v.fifty_move_plies > 0 && pos.halfmove_clock() >= v.fifty_move_plies)
-                || (v.repetitions > 0 && pos.repetitions() >= 2))
+            && ((v.fifty_move_plies() > 0 && pos.halfmove_clock() >= v.fifty_move_plies())
+                || (v.repetitions() > 0 && pos.repetitions() >= 2))
     }
 
     /// The depth of a decision node: checks are extended, but not without
@@ -617,7 +617,7 @@ impl Searcher {
             && !pv_node
             && !in_check
             && depth >= 3
-            && v.royal.is_some()
+            && v.royal().is_some()
             && !v.has_chance_steps()
             && self.has_pieces(pos)
             && self.evaluate(pos) >= beta
@@ -815,7 +815,7 @@ impl Searcher {
     fn has_pieces(&self, pos: &Position) -> bool {
         let v = &**pos.variant();
         let us = pos.side_to_move();
-        let pawnish = v.promoters | v.royal_kinds;
+        let pawnish = v.promoters() | v.royal_kinds();
         (pos.ours(us) & !pos.pieces_of_kinds(us, pawnish)).any()
     }
 }

@@ -67,21 +67,21 @@ impl Dialect {
         let mut slot: Vec<Option<usize>> = vec![None; n];
         let mut taken = [false; TYPES.len()];
         // A game with promoted forms keeps their types free.
-        let reserve_promoted = (0..n).any(|k| v.kinds[k].def.plus);
+        let reserve_promoted = (0..n).any(|k| v.piece(k as Kind).plus);
         // XBoard's King type (its picture, and the piece its check and mate
         // tests look for) goes to the King XBoard's board holds: in
         // Truffle Hunt the sleeping one, since XBoard never sees a piece
         // wake (a King of another type leaves XBoard without a king, and it
         // marks every move as mate).
         let king_kind = (0..n).find(|&k| {
-            let d = &v.kinds[k].def;
-            d.royal && (v.royal_kinds.count_ones() == 1 || !d.plus)
+            let d = &v.piece(k as Kind);
+            d.royal && (v.royal_kinds().count_ones() == 1 || !d.plus)
         });
         // The pawn, then pictures by movement, then any free type. XBoard
         // lets only its Pawn and Lance types promote: a second kind that
         // promotes (Wolf Chess's Sergeant) takes the Lance.
         for k in 0..n {
-            if v.promoters >> k & 1 == 0 || Some(k) == king_kind {
+            if v.promoters() >> k & 1 == 0 || Some(k) == king_kind {
                 continue;
             }
             if let Some(i) = [0, LANCE].into_iter().find(|&i| !taken[i]) {
@@ -93,12 +93,12 @@ impl Dialect {
         // offers; one with no picture of its own may take the Queen's type
         // when no piece moves as a Queen.
         let promotion_targets = (0..n)
-            .filter(|&k| v.promoters >> k & 1 != 0)
-            .flat_map(|k| v.kinds[k].promotions.iter().copied())
+            .filter(|&k| v.promoters() >> k & 1 != 0)
+            .flat_map(|k| v.promotions(k as Kind).iter().copied())
             .fold(0u32, |set, t| set | 1 << t);
-        let queen_by_moves = (0..n).any(|k| v.kinds[k].def.betza == "Q");
+        let queen_by_moves = (0..n).any(|k| v.piece(k as Kind).betza == "Q");
         for k in 0..n {
-            let d = &v.kinds[k].def;
+            let d = &v.piece(k as Kind);
             if slot[k].is_some() || Some(k) == king_kind || d.plus {
                 continue;
             }
@@ -122,12 +122,12 @@ impl Dialect {
         }
         // Promoted forms (`+X`) next to their base type when they can be.
         for k in 0..n {
-            let d = &v.kinds[k].def;
+            let d = &v.piece(k as Kind);
             if slot[k].is_some() || Some(k) == king_kind || !d.plus {
                 continue;
             }
             let base = (0..n).find(|&b| {
-                let bd = &v.kinds[b].def;
+                let bd = &v.piece(b as Kind);
                 !bd.plus && bd.letter == d.letter
             });
             let promoted = base
@@ -155,11 +155,11 @@ impl Dialect {
         let mut texts = vec![String::new(); n];
         let mut renames = Vec::new();
         let ours = |k: usize| {
-            let d = &v.kinds[k].def;
+            let d = &v.piece(k as Kind);
             format!("{}{}", if d.plus { "+" } else { "" }, d.letter)
         };
         for k in 0..n {
-            let d = &v.kinds[k].def;
+            let d = &v.piece(k as Kind);
             let is_promoted = slot[k].is_some_and(|s| s >= PROMOTED_OFFSET && d.plus);
             if is_promoted || (!d.plus && !used.contains(&d.letter)) {
                 texts[k] = ours(k);
@@ -171,7 +171,7 @@ impl Dialect {
         for k in 0..n {
             if texts[k].is_empty() {
                 let spare = ('A'..='Z')
-                    .find(|c| !used.contains(c) && !(0..n).any(|j| v.kinds[j].def.letter == *c))
+                    .find(|c| !used.contains(c) && !(0..n).any(|j| v.piece(j as Kind).letter == *c))
                     .unwrap_or('X');
                 used.push(spare);
                 texts[k] = spare.to_string();
@@ -194,7 +194,7 @@ impl Dialect {
             .unwrap_or('.');
         let white: String = white.into_iter().chain([king]).collect();
         let black = white.to_ascii_lowercase();
-        let g = &v.geometry;
+        let g = &v.geometry();
         Dialect {
             texts,
             renames,
@@ -203,10 +203,10 @@ impl Dialect {
             height: g.height(),
             // XBoard holds the first S types in hand: enough to reach every
             // kind that can be dropped.
-            holdings: if v.uses_hands {
+            holdings: if v.uses_hands() {
                 (0..n)
-                    .filter(|&k| !v.kinds[k].def.plus)
-                    .filter(|&k| v.drop_zones[0].get(k).is_some_and(|z| z.any()))
+                    .filter(|&k| !v.piece(k as Kind).plus)
+                    .filter(|&k| v.can_drop(k as Kind))
                     .filter_map(|k| slot[k])
                     .map(|s| s as u32 + 1)
                     .max()
@@ -416,13 +416,9 @@ impl Dialect {
 /// teleport, a dice leaper's changing move, two-step pawn moves) are left
 /// to the engine's highlights.
 pub fn xbetza(v: &Variant, kind: Kind) -> String {
-    let d = &v.kinds[kind as usize].def;
-    if v.dice_kinds >> kind & 1 != 0 {
-        let (a, b) = v
-            .leapers
-            .get(v.start_leaper as usize)
-            .copied()
-            .unwrap_or((2, 1));
+    let d = &v.piece(kind);
+    if v.dice_kinds() >> kind & 1 != 0 {
+        let (a, b) = v.start_leaper().unwrap_or((2, 1));
         return leaper_atom(a, b);
     }
     let b = d.betza.as_bytes();
@@ -549,7 +545,7 @@ mod tests {
         // sleeping one): the King's picture, and XBoard's check and mate
         // tests find a king.
         let sleeping_king = (0..v.kind_count())
-            .find(|&k| !v.kinds[k].def.plus && v.kinds[k].def.royal)
+            .find(|&k| !v.piece(k as Kind).plus && v.piece(k as Kind).royal)
             .expect("sleeping king");
         let king_letter = d.piece_to_char.chars().nth(d.piece_to_char.len() / 2 - 1);
         assert_eq!(king_letter, Some('K'));

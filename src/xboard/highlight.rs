@@ -26,7 +26,7 @@ pub(crate) type Marks = Vec<Option<char>>;
 /// The marks for a piece picked up on `from`.
 pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
     let moves = moves_from(pos, from);
-    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for m in &moves {
         let to = m.to();
         let paths_differ = moves
@@ -47,7 +47,7 @@ pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
 /// `mid` of a two-leg move.
 pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
     let moves = moves_from(pos, from);
-    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for m in moves.iter().filter(|m| via(pos, m) == Some(mid)) {
         marks[m.to().index()] = Some(target_mark(pos, m));
     }
@@ -61,7 +61,7 @@ pub(crate) fn second_leg(pos: &Position, from: Square, mid: Square) -> Marks {
 
 /// The squares a piece of `kind` in the mover's hand may be dropped on.
 pub(crate) fn drops(pos: &Position, kind: Kind) -> Marks {
-    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for m in pos.legal_moves().iter() {
         if m.kind() == MoveKind::Drop && m.drop_kind() == kind {
             marks[m.to().index()] = Some('Y');
@@ -127,7 +127,7 @@ fn target_mark(pos: &Position, m: &Move) -> char {
 
 /// The marks as XBoard's colour FEN, highest rank first.
 pub(crate) fn color_fen(pos: &Position, marks: &Marks) -> String {
-    let g = &pos.variant().geometry;
+    let g = &pos.variant().geometry();
     let mut rows = Vec::new();
     for rank in (0..g.height() as i32).rev() {
         let mut row = String::new();
@@ -163,7 +163,7 @@ mod tests {
     }
 
     fn marked(pos: &Position, marks: &Marks) -> Vec<String> {
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         let mut out: Vec<String> = g
             .squares()
             .into_iter()
@@ -174,7 +174,7 @@ mod tests {
     }
 
     fn sq(pos: &Position, name: &str) -> Square {
-        pos.variant().geometry.parse_square(name).expect("square")
+        pos.variant().geometry().parse_square(name).expect("square")
     }
 
     #[test]

@@ -17,7 +17,7 @@ const COUNT_COLOURS: [char; 6] = ['y', 'r', 'm', 'b', 'c', 'g'];
 
 /// The notes as marks, one per grid cell; none on squares in `skip`.
 pub(crate) fn note_marks(pos: &Position, skip: impl Fn(Square) -> bool) -> Marks {
-    let mut marks: Marks = vec![None; pos.variant().geometry.cells()];
+    let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for (sq, note) in pos.square_notes() {
         if skip(sq) {
             continue;

@@ -976,7 +976,7 @@ impl Session {
         }
         let Some(sq) = pos
             .variant()
-            .geometry
+            .geometry()
             .parse_square(&self.dialect.square_from_xboard(square))
         else {
             self.highlight_drops(square);
@@ -1027,7 +1027,7 @@ impl Session {
         let marks = if color == pos.side_to_move() {
             highlight::drops(pos, kind)
         } else {
-            vec![None; pos.variant().geometry.cells()]
+            vec![None; pos.variant().geometry().cells()]
         };
         let marks = notes::with_notes(pos, &marks);
         let fen = highlight::color_fen(pos, &marks);
@@ -1039,7 +1039,7 @@ impl Session {
         let sq = self
             .pos()
             .variant()
-            .geometry
+            .geometry()
             .parse_square(&self.dialect.square_from_xboard(square));
         if let Some(e) = &mut self.entry {
             e.dropped_on = sq;

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// The orthodox pawn (double step on its first move, en passant both ways)
 /// promoting to the given letters.
-pub(crate) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
+pub(in crate::rules) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
     PieceDef {
         promotions,
         ep_victim: true,
@@ -24,7 +24,7 @@ pub(crate) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
 
 /// Orthodox castling on White's first rank `rank` (grid cells): the king
 /// two squares towards either rook, the rook to the square it passed over.
-pub(crate) fn orthodox_castling(
+pub(in crate::rules) fn orthodox_castling(
     king_file: u8,
     a_rook_file: u8,
     h_rook_file: u8,

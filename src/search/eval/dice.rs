@@ -3,6 +3,7 @@
 //! with the leaper it has now weighing for its next move.
 
 use super::values::{self, Mobility};
+use crate::rules::bitboard::Bitboard;
 use crate::rules::dice::ThrowResult;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
@@ -25,20 +26,24 @@ pub struct DiceTerms {
 
 impl DiceTerms {
     pub fn new(v: &Variant) -> Option<DiceTerms> {
-        let model = v.chance?;
-        if v.dice_kinds == 0 || v.leapers.is_empty() {
+        let model = v.chance()?;
+        if v.dice_kinds() == 0 || v.leapers().is_empty() {
             return None;
         }
-        let n = v.geometry.squares().count().max(1) as f64;
-        let leaper_value: Vec<i32> = v
-            .leaper_targets
-            .iter()
-            .map(|t| {
+        let dice_kind = v.dice_kinds().trailing_zeros() as usize;
+        let n = v.geometry().squares().count().max(1) as f64;
+        let leaper_value: Vec<i32> = (0..v.leapers().len())
+            .map(|leaper| {
                 // A leap is not blocked: the typical board is the empty one.
+                let empty = Bitboard::EMPTY;
                 let m: f64 = v
-                    .geometry
+                    .geometry()
                     .squares()
-                    .map(|sq| t[sq.index()].count() as f64)
+                    .map(|sq| {
+                        let (reach, _) =
+                            v.reach(Color::White, dice_kind, sq, empty, empty, false, leaper);
+                        reach.count() as f64
+                    })
                     .sum::<f64>()
                     / n;
                 let figures = Mobility {
@@ -49,7 +54,7 @@ impl DiceTerms {
                 values::from_mobility(&figures, false).round() as i32
             })
             .collect();
-        let index = |l| v.leapers.iter().position(|&x| x == l).unwrap_or(0);
+        let index = |l| v.leapers().iter().position(|&x| x == l).unwrap_or(0);
         let expected: f64 = v
             .throws()
             .map(|(a, b, p)| {
@@ -65,7 +70,7 @@ impl DiceTerms {
             })
             .sum();
         Some(DiceTerms {
-            kinds: v.dice_kinds,
+            kinds: v.dice_kinds(),
             leaper_value,
             expected: expected.round() as i32,
         })
@@ -84,7 +89,7 @@ impl DiceTerms {
                     let best = pos
                         .choices()
                         .iter()
-                        .filter_map(|l| v.leapers.iter().position(|x| x == l))
+                        .filter_map(|l| v.leapers().iter().position(|x| x == l))
                         .map(|i| self.leaper_value[i])
                         .max()
                         .unwrap_or(self.expected);
@@ -95,7 +100,7 @@ impl DiceTerms {
         }
         let now = self
             .leaper_value
-            .get(pos.leapers[color.index()] as usize)
+            .get(pos.leaper_index(color))
             .copied()
             .unwrap_or(self.expected);
         (NOW_SHARE * now + (SHARE_OF - NOW_SHARE) * self.expected) / SHARE_OF

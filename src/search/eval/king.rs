@@ -32,8 +32,8 @@ pub struct KingTerms {
 
 impl KingTerms {
     pub fn new(v: &Variant, values: &[i32]) -> Option<KingTerms> {
-        v.royal?;
-        let g = &v.geometry;
+        v.royal()?;
+        let g = &v.geometry();
         let (w, h) = (g.width() as i32, g.height() as i32);
         let mut zone = Vec::new();
         let mut shield = [Vec::new(), Vec::new()];

@@ -39,13 +39,13 @@ pub struct PawnTerms {
 
 impl PawnTerms {
     pub fn new(v: &Variant) -> PawnTerms {
-        let g = &v.geometry;
+        let g = &v.geometry();
         let kinds = (0..v.kind_count())
             .filter(|&k| values::pawn_like(v, k))
             .fold(0u32, |m, k| m | 1 << k);
         let height = g.height() as i32;
         let zone_ranks: Vec<i32> = (0..g.height())
-            .filter(|&r| (v.promotion_zone[0] & g.rank_mask(r)).any())
+            .filter(|&r| (v.promotion_zone(Color::White) & g.rank_mask(r)).any())
             .map(|r| r as i32)
             .collect();
         // Ranks to go for White on rank r (Black mirrored).
@@ -58,7 +58,7 @@ impl PawnTerms {
                 .unwrap_or(height)
         };
         let start = v
-            .start_board
+            .start_board()
             .iter()
             .filter(|(_, p)| p.color() == Color::White && kinds >> p.kind() & 1 != 0)
             .map(|(sq, _)| to_go(g.rank_of(*sq) as i32))
@@ -108,7 +108,7 @@ impl PawnTerms {
         }
         PawnTerms {
             kinds,
-            extinction: v.extinction,
+            extinction: v.extinction(),
             progress,
             front,
             file,
@@ -125,9 +125,8 @@ impl PawnTerms {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let table = &v.pieces[color.index()][k].capture;
             for sq in pos.pieces(color, k as Kind) {
-                out |= table[sq.index()];
+                out |= v.leap_captures(color, k as Kind, sq);
             }
         }
         out

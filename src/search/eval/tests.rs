@@ -1,7 +1,5 @@
 use super::*;
-use crate::rules::piece::Piece;
 use crate::rules::position::Pending;
-use crate::rules::square::Square;
 use crate::rules::variants;
 use crate::selfplay::random_game;
 
@@ -19,31 +17,7 @@ fn eval(name: &str, fen: &str) -> i32 {
 /// The position with the board turned over: ranks mirrored, colours and
 /// every side's state swapped, the other side to move.
 fn mirror(pos: &Position) -> Position {
-    let v = pos.variant().clone();
-    let g = &v.geometry;
-    let flip = |sq: Square| {
-        g.square(
-            g.file_of(sq) as i32,
-            g.height() as i32 - 1 - g.rank_of(sq) as i32,
-        )
-        .unwrap()
-    };
-    let mut m = Position::empty(v.clone());
-    for sq in pos.occupied() {
-        let p = pos.piece_at(sq).unwrap();
-        m.put(flip(sq), Piece::new(p.color().opposite(), p.kind()));
-    }
-    for sq in pos.unmoved() {
-        m.unmoved.insert(flip(sq));
-    }
-    for sq in g.squares() {
-        m.truffles[flip(sq).index()] = pos.truffles[sq.index()];
-    }
-    m.side = pos.side_to_move().opposite();
-    m.hands = [pos.hands[1], pos.hands[0]];
-    m.leapers = [pos.leapers[1], pos.leapers[0]];
-    m.stores = [pos.stores[1], pos.stores[0]];
-    m
+    pos.mirrored()
 }
 
 #[test]
@@ -180,7 +154,7 @@ fn pigs_near_truffles_count() {
 fn a_knights_value_follows_its_leaper() {
     let (v, e) = load("carnival");
     let d = e.dice.as_ref().unwrap();
-    let index = |l| v.leapers.iter().position(|&x| x == l).unwrap();
+    let index = |l| v.leapers().iter().position(|&x| x == l).unwrap();
     let (knight, quitter) = (d.leaper_value[index((2, 1))], d.leaper_value[index((5, 5))]);
     assert!(quitter < d.expected && d.expected < knight + 150);
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -213,10 +187,10 @@ fn an_undefended_pawn_under_attack_costs() {
 fn a_pawn_shield_and_no_attackers_are_safer() {
     let (v, e) = load("chess");
     let k = e.king.as_ref().unwrap();
-    let g1 = v.geometry.parse_square("g1").unwrap();
+    let g1 = v.geometry().parse_square("g1").unwrap();
     let pawns = |names: &[&str]| {
         names.iter().fold(Bitboard::EMPTY, |b, n| {
-            b | Bitboard::from_square(v.geometry.parse_square(n).unwrap())
+            b | Bitboard::from_square(v.geometry().parse_square(n).unwrap())
         })
     };
     let home = pawns(&["f2", "g2", "h2"]);
@@ -246,9 +220,8 @@ fn a_tally_without_the_dice_pieces_gives_every_leapers_evaluation() {
                 }
                 let actor = pos.side_to_move().opposite();
                 let base = e.tally_without_dice(&pos, actor);
-                for leaper in 0..v.leapers.len() {
-                    let mut other = pos.clone();
-                    other.leapers[actor.index()] = leaper as u8;
+                for leaper in 0..v.leapers().len() {
+                    let other = pos.with_leaper(actor, leaper);
                     assert_eq!(
                         e.evaluate_from(&other, &base, actor),
                         e.evaluate(&other),

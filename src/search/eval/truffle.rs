@@ -4,7 +4,6 @@
 //! toward; a pig that can reach a square with truffles is worth a share of
 //! the truffle it may keep.
 
-use super::values;
 use crate::rules::action::TruffleFind;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::Kind;
@@ -31,16 +30,20 @@ impl TruffleTerms {
     /// The terms, and the sleeping kinds' values set in `values` (from the
     /// woken kinds' values).
     pub fn new(v: &Variant, values: &mut [f64]) -> Option<TruffleTerms> {
-        let t = v.truffles.as_ref()?;
+        if v.pig_kinds() == 0 {
+            return None;
+        }
         let keep: Vec<f64> = (0..v.kind_count())
             .map(|k| v.find_chance(k as Kind, TruffleFind::Keep))
             .collect();
         let best = keep.iter().copied().fold(0.0, f64::max);
         let moves_per_truffle = if best > 0.0 { 1.0 / best } else { 1e6 };
         let mut wake = vec![None; v.kind_count()];
-        for (k, w) in t.wake.iter().enumerate() {
-            let Some((awake, cost)) = *w else { continue };
-            if v.royal_kinds >> k & 1 != 0 {
+        for k in 0..v.kind_count() {
+            let Some((awake, cost)) = v.wake(k as Kind) else {
+                continue;
+            };
+            if v.royal_kinds() >> k & 1 != 0 {
                 continue;
             }
             let full = values[awake as usize];
@@ -50,9 +53,9 @@ impl TruffleTerms {
         }
         Some(TruffleTerms {
             keep,
-            pig_kinds: t.pig_kinds,
+            pig_kinds: v.pig_kinds(),
             wake,
-            store_max: t.store_max,
+            store_max: v.store_max(),
         })
     }
 
@@ -77,7 +80,7 @@ impl TruffleTerms {
         if rate <= 0.0 {
             return 0;
         }
-        let store = pos.stores[color.index()];
+        let store = pos.store(color);
         let mut score = store as f64 * rate;
         if store >= self.store_max {
             return score as i32;
@@ -85,7 +88,7 @@ impl TruffleTerms {
         let v = &**pos.variant();
         // A throw pending for this side's pig.
         if let Pending::Find(sq) = pos.pending() {
-            if color == pos.side_to_move().opposite() && pos.truffles[sq.index()] > 0 {
+            if color == pos.side_to_move().opposite() && pos.truffles_at(sq) > 0 {
                 let k = pos.piece_at(sq).map(|p| p.kind() as usize).unwrap_or(0);
                 score += self.keep.get(k).copied().unwrap_or(0.0) * rate;
             }
@@ -101,9 +104,9 @@ impl TruffleTerms {
             if pigs.is_empty() {
                 continue;
             }
-            let blockers = occ & !pos.pieces_of_both(v.lame_passable[k]);
+            let blockers = pos.lame_blockers(color, k as Kind);
             for sq in pigs {
-                let (q, x) = values::reach(v, color, k, sq, occ, blockers, false, 0);
+                let (q, x) = v.reach(color, k, sq, occ, blockers, false, 0);
                 let targets = ((q & !occ) | (x & pos.ours(color.opposite()))) & landing;
                 if has_truffles(pos, targets) {
                     score += REACH_SHARE * self.keep[k] * rate;
@@ -115,5 +118,5 @@ impl TruffleTerms {
 }
 
 fn has_truffles(pos: &Position, squares: Bitboard) -> bool {
-    Iterator::any(&mut { squares }, |sq| pos.truffles[sq.index()] > 0)
+    Iterator::any(&mut { squares }, |sq| pos.truffles_at(sq) > 0)
 }

@@ -3,8 +3,8 @@
 //! occupied, which shortens the rides: the range term), colour binding, and
 //! the variant table's overrides.
 
-use crate::rules::betza::Reach;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::piece::Kind;
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::Variant;
 
@@ -27,79 +27,6 @@ pub const PAWN_W: f64 = 1.375;
 /// its square beyond its mean.
 pub const PST_PER_SQUARE: f64 = 8.0;
 
-/// What a piece reaches from `sq`: squares it may move to when empty, and
-/// squares it may capture on. Rides stop at the first piece of `occupied`;
-/// lame leaps need their path free of `lame_blockers`; first-move moves
-/// count for an `unmoved` piece; a dice piece moves as leaper `leaper`.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub fn reach(
-    v: &Variant,
-    color: Color,
-    kind: usize,
-    sq: Square,
-    occupied: Bitboard,
-    lame_blockers: Bitboard,
-    unmoved: bool,
-    leaper: usize,
-) -> (Bitboard, Bitboard) {
-    let i = sq.index();
-    if v.dice_kinds >> kind & 1 != 0 {
-        let t = v
-            .leaper_targets
-            .get(leaper)
-            .map(|t| t[i])
-            .unwrap_or_default();
-        return (t, t);
-    }
-    let t = &v.pieces[color.index()][kind];
-    let mut quiet = t.quiet[i];
-    let mut capture = t.capture[i];
-    if unmoved && t.has_initial_leaps {
-        quiet |= t.initial_quiet[i];
-        capture |= t.initial_capture[i];
-    }
-    for r in &t.sliders {
-        if r.initial && !unmoved {
-            continue;
-        }
-        let b = v.rays.slide(r.ray, sq, occupied);
-        if r.mode.can_move() {
-            quiet |= b;
-        }
-        if r.mode.can_capture() {
-            capture |= b;
-        }
-    }
-    for r in &t.riders {
-        if r.initial && !unmoved {
-            continue;
-        }
-        let b = v.rays.ride(r.ray, sq, occupied);
-        if r.mode.can_move() {
-            quiet |= b;
-        }
-        if r.mode.can_capture() {
-            capture |= b;
-        }
-    }
-    if t.has_lame {
-        for l in t.lame[i].iter() {
-            if (l.initial && !unmoved) || (l.path & lame_blockers).any() {
-                continue;
-            }
-            let b = Bitboard::from_square(l.to);
-            if l.mode.can_move() {
-                quiet |= b;
-            }
-            if l.mode.can_capture() {
-                capture |= b;
-            }
-        }
-    }
-    (quiet, capture)
-}
-
 /// The weighted count of a reach: moves and captures half each.
 fn weighted(q: Bitboard, x: Bitboard) -> f64 {
     0.5 * (q.count() + x.count()) as f64
@@ -108,19 +35,12 @@ fn weighted(q: Bitboard, x: Bitboard) -> f64 {
 /// A piece that promotes and only leaps: its value comes from what it may
 /// become, not from how it moves.
 pub fn pawn_like(v: &Variant, kind: usize) -> bool {
-    v.promoters >> kind & 1 != 0 && v.kinds[kind].atoms.iter().all(|a| a.reach == Reach::Leap)
+    v.promoters() >> kind & 1 != 0 && v.only_leaps(kind as Kind)
 }
 
 /// Whether every move of the kind keeps it on one square colour.
 pub fn colour_bound(v: &Variant, kind: usize) -> bool {
-    let info = &v.kinds[kind];
-    v.dice_kinds >> kind & 1 == 0
-        && !info.atoms.is_empty()
-        && info.teleport[0].is_empty()
-        && info
-            .atoms
-            .iter()
-            .all(|a| a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
+    v.colour_bound(kind as Kind)
 }
 
 /// A deterministic pseudo-random generator for the typical boards.
@@ -149,15 +69,15 @@ pub struct Mobility {
 
 /// A kind's figures; a dice kind's are the mean over the leapers.
 pub fn mobility(v: &Variant, kind: usize) -> Mobility {
-    let g = &v.geometry;
+    let g = &v.geometry();
     let squares = g.squares();
-    let leapers = if v.dice_kinds >> kind & 1 != 0 {
-        v.leaper_targets.len().max(1)
+    let leapers = if v.dice_kinds() >> kind & 1 != 0 {
+        v.leapers().len().max(1)
     } else {
         1
     };
     let teleport = |c: Color, sq: Square| -> f64 {
-        let t = v.kinds[kind].teleport[c.index()];
+        let t = v.teleport_squares(kind as Kind, c);
         // A teleport never captures and mostly lands nowhere useful.
         0.5 * ((t & !Bitboard::from_square(sq)).count().min(4)) as f64
     };
@@ -172,7 +92,7 @@ pub fn mobility(v: &Variant, kind: usize) -> Mobility {
                 let sum: f64 = (0..leapers)
                     .map(|l| {
                         let (q, x) =
-                            reach(v, c, kind, sq, Bitboard::EMPTY, Bitboard::EMPTY, false, l);
+                            v.reach(c, kind, sq, Bitboard::EMPTY, Bitboard::EMPTY, false, l);
                         weighted(q, x)
                     })
                     .sum();
@@ -195,7 +115,7 @@ pub fn mobility(v: &Variant, kind: usize) -> Mobility {
             let occ = occupied & !Bitboard::from_square(sq);
             let sum: f64 = (0..leapers)
                 .map(|l| {
-                    let (q, x) = reach(v, Color::White, kind, sq, occ, occ, false, l);
+                    let (q, x) = v.reach(Color::White, kind, sq, occ, occ, false, l);
                     weighted(q, x)
                 })
                 .sum();
@@ -215,12 +135,11 @@ pub fn from_mobility(m: &Mobility, bound: bool) -> f64 {
 /// A pawn-like kind's value: from its mean weighted count off the
 /// promotion zone.
 pub fn pawn_value(v: &Variant, kind: usize) -> f64 {
-    let zone = v.promotion_zone[0];
+    let zone = v.promotion_zone(Color::White);
     let mut total = 0.0;
     let mut n = 0.0;
-    for sq in v.geometry.squares() & !zone {
-        let (q, x) = reach(
-            v,
+    for sq in v.geometry().squares() & !zone {
+        let (q, x) = v.reach(
             Color::White,
             kind,
             sq,
@@ -241,7 +160,7 @@ pub fn pawn_value(v: &Variant, kind: usize) -> f64 {
 pub fn derived(v: &Variant, figures: &[Mobility]) -> Vec<f64> {
     (0..v.kind_count())
         .map(|k| {
-            if v.royal_kinds >> k & 1 != 0 {
+            if v.royal_kinds() >> k & 1 != 0 {
                 0.0
             } else if pawn_like(v, k) {
                 pawn_value(v, k)

@@ -1,0 +1,236 @@
+//! What the rest of the engine may ask of a game and of a position: the
+//! rules core's public questions. Search, evaluation, the protocols and
+//! the referee read a game only through these (and `Position`'s moves and
+//! steps); the compiled tables behind them stay inside `src/rules/`.
+
+use crate::rules::betza::Reach;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::def::PieceDef;
+use crate::rules::dice::{ChanceModel, Leaper};
+use crate::rules::geometry::Geometry;
+use crate::rules::piece::{Kind, Piece};
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
+
+/// The game.
+impl Variant {
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The table's entry for a kind, as the game's author wrote it.
+    pub fn piece(&self, kind: Kind) -> &PieceDef {
+        &self.kinds[kind as usize].def
+    }
+
+    /// The kinds a piece of `kind` may promote to, in the table's order.
+    pub fn promotions(&self, kind: Kind) -> &[Kind] {
+        &self.kinds[kind as usize].promotions
+    }
+
+    /// The kinds (a set, bit per kind) that promote.
+    pub fn promoters(&self) -> u32 {
+        self.promoters
+    }
+
+    /// A royal kind, if the game has one (checkmate applies).
+    pub fn royal(&self) -> Option<Kind> {
+        self.royal
+    }
+
+    /// Every royal kind (a set): a side has exactly one piece of these.
+    pub fn royal_kinds(&self) -> u32 {
+        self.royal_kinds
+    }
+
+    /// The kind whose loss loses the game, if any.
+    pub fn extinction(&self) -> Option<Kind> {
+        self.extinction
+    }
+
+    /// Where `color`'s pieces promote.
+    pub fn promotion_zone(&self, color: Color) -> Bitboard {
+        self.promotion_zone[color.index()]
+    }
+
+    /// Whether captured pieces go to a hand, from which they are dropped.
+    pub fn uses_hands(&self) -> bool {
+        self.uses_hands
+    }
+
+    /// Whether a piece of `kind` may ever be dropped.
+    pub fn can_drop(&self, kind: Kind) -> bool {
+        self.drop_zones[0]
+            .get(kind as usize)
+            .is_some_and(|z| z.any())
+    }
+
+    /// Plies without progress that draw (0: no such rule).
+    pub fn fifty_move_plies(&self) -> u32 {
+        self.fifty_move_plies
+    }
+
+    /// How many times a position must occur to draw (0: no such rule).
+    pub fn repetitions(&self) -> u32 {
+        self.repetitions
+    }
+
+    /// Squares a piece may only capture on, never move to quietly.
+    pub fn capture_only(&self) -> Bitboard {
+        self.capture_only
+    }
+
+    /// The pieces of the start position.
+    pub fn start_board(&self) -> &[(Square, Piece)] {
+        &self.start_board
+    }
+
+    /// The table's value for a kind (centipawns), where it sets one.
+    pub fn value_override(&self, kind: Kind) -> Option<i32> {
+        self.value_overrides[kind as usize]
+    }
+}
+
+/// How a kind moves, as evaluation needs to know it.
+impl Variant {
+    /// Whether a piece of the kind moves at all.
+    pub fn moves_at_all(&self, kind: Kind) -> bool {
+        !self.kinds[kind as usize].atoms.is_empty() || self.is_dice_kind(kind)
+    }
+
+    /// Whether every move of the kind is a leap (no slide, no ride).
+    pub fn only_leaps(&self, kind: Kind) -> bool {
+        self.kinds[kind as usize]
+            .atoms
+            .iter()
+            .all(|a| a.reach == Reach::Leap)
+    }
+
+    /// Whether every move of the kind keeps it on one square colour.
+    pub fn colour_bound(&self, kind: Kind) -> bool {
+        let info = &self.kinds[kind as usize];
+        !self.is_dice_kind(kind)
+            && !info.atoms.is_empty()
+            && info.teleport[0].is_empty()
+            && info
+                .atoms
+                .iter()
+                .all(|a| a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
+    }
+
+    /// The squares a piece of the kind may jump to when empty.
+    pub fn teleport_squares(&self, kind: Kind, color: Color) -> Bitboard {
+        self.kinds[kind as usize].teleport[color.index()]
+    }
+}
+
+/// The dice.
+impl Variant {
+    /// The kinds (a set) that move as the dice leaper.
+    pub fn dice_kinds(&self) -> u32 {
+        self.dice_kinds
+    }
+
+    pub fn is_dice_kind(&self, kind: Kind) -> bool {
+        self.dice_kinds >> kind & 1 != 0
+    }
+
+    /// Every leaper the dice can give.
+    pub fn leapers(&self) -> &[Leaper] {
+        &self.leapers
+    }
+
+    /// The leaper each side has before its first throw.
+    pub fn start_leaper(&self) -> Option<Leaper> {
+        self.leapers.get(self.start_leaper as usize).copied()
+    }
+
+    pub fn chance(&self) -> Option<ChanceModel> {
+        self.chance
+    }
+}
+
+/// Truffle Hunt's counters.
+impl Variant {
+    /// The kinds (a set) that hunt truffles.
+    pub fn pig_kinds(&self) -> u32 {
+        self.truffles.as_ref().map_or(0, |t| t.pig_kinds)
+    }
+
+    /// For a sleeping kind: the kind it wakes as and what waking costs.
+    pub fn wake(&self, kind: Kind) -> Option<(Kind, u8)> {
+        self.truffles.as_ref()?.wake[kind as usize]
+    }
+
+    /// Most truffles a store holds.
+    pub fn store_max(&self) -> u8 {
+        self.truffles.as_ref().map_or(0, |t| t.store_max)
+    }
+}
+
+/// The counters of a position.
+impl Position {
+    /// Truffles on a square.
+    pub fn truffles_at(&self, sq: Square) -> u8 {
+        self.truffles[sq.index()]
+    }
+
+    /// Truffles in `color`'s store.
+    pub fn store(&self, color: Color) -> u8 {
+        self.stores[color.index()]
+    }
+}
+
+/// Positions made from others, for analysis and tests.
+impl Position {
+    /// The position with colours swapped and the board turned upside down
+    /// (ranks reflected): every side's state swapped, the other side to
+    /// move. A symmetric evaluation scores it as the negation.
+    pub fn mirrored(&self) -> Position {
+        let v = self.variant.clone();
+        let g = &v.geometry;
+        let flip = |sq: Square| {
+            let rank = g.height() as i32 - 1 - g.rank_of(sq) as i32;
+            g.square(g.file_of(sq) as i32, rank)
+        };
+        let mut m = Position::empty(v.clone());
+        for sq in self.occupied() {
+            if let (Some(p), Some(to)) = (self.piece_at(sq), flip(sq)) {
+                m.put(to, Piece::new(p.color().opposite(), p.kind()));
+            }
+        }
+        for sq in self.unmoved() {
+            if let Some(to) = flip(sq) {
+                m.unmoved.insert(to);
+            }
+        }
+        for sq in g.squares() {
+            if let Some(to) = flip(sq) {
+                m.truffles[to.index()] = self.truffles[sq.index()];
+            }
+        }
+        m.side = self.side.opposite();
+        m.hands = [self.hands[1], self.hands[0]];
+        m.leapers = [self.leapers[1], self.leapers[0]];
+        m.stores = [self.stores[1], self.stores[0]];
+        m.hash = m.compute_hash();
+        m
+    }
+
+    /// The same position with `color`'s dice leaper the `leaper`-th of the
+    /// game's (`Variant::leapers`): what it is worth under each leaper.
+    pub fn with_leaper(&self, color: Color, leaper: usize) -> Position {
+        let mut p = self.clone();
+        if leaper < p.variant.leapers.len() {
+            p.leapers[color.index()] = leaper as u8;
+            p.hash = p.compute_hash();
+        }
+        p
+    }
+}
+

@@ -1,0 +1,157 @@
+//! The squares a piece reaches from a square, for evaluation (mobility,
+//! attacks on the king's zone, piece values from how pieces move): the
+//! move generator's own tables, asked one piece at a time.
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::piece::Kind;
+use crate::rules::position::Position;
+use crate::rules::square::{Color, Square};
+use crate::rules::variant::Variant;
+
+impl Variant {
+    /// The squares a piece of `kind` on `sq` captures by leaping (no
+    /// ride): a pawn's attacks.
+    pub fn leap_captures(&self, color: Color, kind: Kind, sq: Square) -> Bitboard {
+        self.pieces[color.index()][kind as usize].capture[sq.index()]
+    }
+
+    /// What a piece reaches from `sq`: squares it may move to when empty, and
+    /// squares it may capture on. Rides stop at the first piece of `occupied`;
+    /// lame leaps need their path free of `lame_blockers`; first-move moves
+    /// count for an `unmoved` piece; a dice piece moves as leaper `leaper`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn reach(
+        &self,
+        color: Color,
+        kind: usize,
+        sq: Square,
+        occupied: Bitboard,
+        lame_blockers: Bitboard,
+        unmoved: bool,
+        leaper: usize,
+    ) -> (Bitboard, Bitboard) {
+        let i = sq.index();
+        if self.dice_kinds >> kind & 1 != 0 {
+            let t = self
+                .leaper_targets
+                .get(leaper)
+                .map(|t| t[i])
+                .unwrap_or_default();
+            return (t, t);
+        }
+        let t = &self.pieces[color.index()][kind];
+        let mut quiet = t.quiet[i];
+        let mut capture = t.capture[i];
+        if unmoved && t.has_initial_leaps {
+            quiet |= t.initial_quiet[i];
+            capture |= t.initial_capture[i];
+        }
+        for r in &t.sliders {
+            if r.initial && !unmoved {
+                continue;
+            }
+            let b = self.rays.slide(r.ray, sq, occupied);
+            if r.mode.can_move() {
+                quiet |= b;
+            }
+            if r.mode.can_capture() {
+                capture |= b;
+            }
+        }
+        for r in &t.riders {
+            if r.initial && !unmoved {
+                continue;
+            }
+            let b = self.rays.ride(r.ray, sq, occupied);
+            if r.mode.can_move() {
+                quiet |= b;
+            }
+            if r.mode.can_capture() {
+                capture |= b;
+            }
+        }
+        if t.has_lame {
+            for l in t.lame[i].iter() {
+                if (l.initial && !unmoved) || (l.path & lame_blockers).any() {
+                    continue;
+                }
+                let b = Bitboard::from_square(l.to);
+                if l.mode.can_move() {
+                    quiet |= b;
+                }
+                if l.mode.can_capture() {
+                    capture |= b;
+                }
+            }
+        }
+        (quiet, capture)
+    }
+}
+
+impl Position {
+    /// The pieces that block `color`'s `kind`'s lame leaps now (some kinds
+    /// leap over pieces of certain kinds).
+    pub fn lame_blockers(&self, color: Color, kind: Kind) -> Bitboard {
+        let v = &self.variant;
+        let occ = self.occupied();
+        if v.pieces[color.index()][kind as usize].has_lame {
+            occ & !self.pieces_of_both(v.lame_passable[kind as usize])
+        } else {
+            occ
+        }
+    }
+
+    /// The index (into `Variant::leapers`) of `color`'s dice leaper now.
+    pub fn leaper_index(&self, color: Color) -> usize {
+        self.leapers[color.index()] as usize
+    }
+
+    /// Whether `color` could make use of its dice leaper before its next
+    /// throw: it has a dice knight, or a piece that might promote within two
+    /// plies (two of its own steps, to be safe).
+    pub fn leaper_may_matter(&self, color: Color) -> bool {
+        let pos = self;
+        let v = &*self.variant;
+        if pos.pieces_of_kinds(color, v.dice_kinds).any() {
+            return true;
+        }
+        let c = color.index();
+        let zone = v.promotion_zone[c];
+        let mut kinds = v.promoters;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let pieces = pos.pieces(color, kind as Kind);
+            if pieces.is_empty() {
+                continue;
+            }
+            let Some(t) = v.pieces[c].get(kind) else {
+                return true;
+            };
+            if !t.riders.is_empty() || !t.sliders.is_empty() || t.has_lame {
+                return true;
+            }
+            let legs = v.two_legs[c].get(kind).and_then(|l| l.as_ref());
+            let step = |sq: Square| {
+                let i = sq.index();
+                let mut r = t.quiet[i] | t.capture[i] | t.initial_quiet[i] | t.initial_capture[i];
+                if let Some(l) = legs {
+                    r |= l.quiet[i] | l.capture[i];
+                }
+                r
+            };
+            for sq in pieces {
+                let one = step(sq);
+                let mut two = one;
+                for x in one {
+                    two |= step(x);
+                }
+                if (two & zone).any() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
