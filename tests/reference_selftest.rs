@@ -1406,7 +1406,7 @@ fn carnival_constructed_positions_depth_one() {
 
 // ---------------------------------------------------------------- Truffle Hunt
 
-const TRUFFLE_START: &str = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1 \
+const TRUFFLE_START: &str = "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1 \
      truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
      stores=0/0";
 
@@ -1520,7 +1520,7 @@ fn truffle_turn_structure_and_probabilities() {
     // resets the fifty-move count.
     assert_eq!(
         pos.to_fen(),
-        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b - - 0 1 \
+        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b KQkq - 0 1 \
          truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
          stores=0/0 pending=find:e4"
     );
@@ -1538,13 +1538,13 @@ fn truffle_turn_structure_and_probabilities() {
     // e4 (rank 4: the fifth group) has 5 left; White's store is 1.
     assert_eq!(
         pos.to_fen(),
-        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b - - 0 1 \
+        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b KQkq - 0 1 \
          truffles=00000000/00000000/66666666/66666666/66665666/66666666/00000000/00000000 \
          stores=1/0"
     );
     // Black's Boar finds on a 6 only: not found 5/6, eaten 1/36, kept 5/36.
     pos.play("g7e5").unwrap();
-    assert!(pos.to_fen().ends_with(" w - - 0 2 truffles=00000000/00000000/66666666/66666666/66665666/66666666/00000000/00000000 stores=1/0 pending=find:e5"));
+    assert!(pos.to_fen().ends_with(" w KQkq - 0 2 truffles=00000000/00000000/66666666/66666666/66665666/66666666/00000000/00000000 stores=1/0 pending=find:e5"));
     assert_eq!(pos.chance_probability("find:no"), Some(5.0 / 6.0));
     assert_eq!(pos.chance_probability("find:eat"), Some(1.0 / 36.0));
     assert_eq!(pos.chance_probability("find:keep"), Some(5.0 / 36.0));
@@ -1557,14 +1557,14 @@ fn truffle_turn_structure_and_probabilities() {
     // Eaten: e5 (the fourth group) loses the truffle, the store stays.
     pos.play("find:eat").unwrap();
     assert!(pos.to_fen().ends_with(
-        " w - - 0 2 truffles=00000000/00000000/66666666/66665666/66665666/66666666/00000000/00000000 stores=1/0"
+        " w KQkq - 0 2 truffles=00000000/00000000/66666666/66665666/66665666/66666666/00000000/00000000 stores=1/0"
     ));
     // The Sow takes the Boar: a capture on a square with truffles, so a
     // find; the Boar joins White's reserve as White's Boar.
     pos.play("e4e5").unwrap();
     assert!(pos
         .to_fen()
-        .starts_with("rnbqkbnr/shhssh1s/8/4S3/8/8/SHHS1HHS/RNBQKBNR[H] b - - 0 2"));
+        .starts_with("rnbqkbnr/shhssh1s/8/4S3/8/8/SHHS1HHS/RNBQKBNR[H] b KQkq - 0 2"));
     assert!(pos.to_fen().ends_with(" stores=1/0 pending=find:e5"));
     pos.play("find:no").unwrap();
     assert!(pos.to_fen().ends_with(" stores=1/0"));
@@ -2023,7 +2023,7 @@ fn truffle_fen_round_trips_and_errors() {
         TRUFFLE_MIDDLEGAME,
         TRUFFLE_RICH,
         TRUFFLE_ENDING,
-        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b - - 0 1 \
+        "rnbqkbnr/shhsshhs/8/8/4S3/8/SHHS1HHS/RNBQKBNR[] b KQkq - 0 1 \
          truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
          stores=0/0 pending=find:e4",
         "rnbqkbnr/shhs1hhs/8/4s3/4S3/8/SHHS1HHS/RNBQKBNR[] w - - 0 2 \
@@ -2087,7 +2087,8 @@ fn truffle_fen_round_trips_and_errors() {
         format!("7+k/8/8/8/4S3/8/8/K7[] w - - 0 1 {e4} stores=0/0 pending=find:e4"),
         format!("{ok} {t} stores=0/0 pending=roll"),
         format!("{ok} {t} stores=0/0 knights=2:1/2:1"),
-        // No castling, no en passant, no `~`.
+        // Castling rights without the King and Rook on their squares, en
+        // passant, `~`.
         format!("7+k/8/8/8/4S3/8/8/K7[] b KQkq - 0 1 {t} stores=0/0"),
         format!("7+k/8/8/8/4S3/8/8/K7[] b - e3 0 1 {t} stores=0/0"),
         format!("{ok} {t} stores=0/0 ~e4"),

@@ -43,16 +43,6 @@ impl Variant {
         let promotion_zone = rank_zones(&geometry, &def.promotion_ranks)
             .map_err(VariantError::PromotionRankOffBoard)?;
         let capture_only = capture_only_squares(&geometry, &def.capture_only)?;
-        let kind_of = |c: char| letters.kind(c);
-        let castling = [
-            compile_castling(&geometry, &def.castling, Color::White, &kind_of)?,
-            compile_castling(&geometry, &def.castling, Color::Black, &kind_of)?,
-        ];
-        if !def.castling.is_empty() && roles.royal.is_none() {
-            return Err(VariantError::BadCastling(
-                "castling needs a royal piece".to_string(),
-            ));
-        }
         let start_board = start_board(&def, &geometry)?;
         let mut rays = Rays::default();
         let pieces = Color::BOTH.map(|color| {
@@ -90,6 +80,17 @@ impl Variant {
             Some(t) => Some(compile_truffles(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
+        if !def.castling.is_empty() && roles.royal.is_none() {
+            return Err(VariantError::BadCastling(
+                "castling needs a royal piece".to_string(),
+            ));
+        }
+        let castling_kinds =
+            |d: &CastlingDef| castling_kinds(d, &letters, roles.royal_kinds, truffles.as_ref());
+        let castling = [
+            compile_castling(&geometry, &def.castling, Color::White, &castling_kinds)?,
+            compile_castling(&geometry, &def.castling, Color::Black, &castling_kinds)?,
+        ];
         let throw_odds = match def.chance {
             Some(_) => outcome_odds(&DICE, throw_outcome),
             None => Vec::new(),
@@ -510,11 +511,50 @@ fn value_overrides(
     Ok(values)
 }
 
+/// The castling pieces' kinds: the king's (royal), the rook's, and the
+/// kinds that hold the rook's right (itself and a kind that wakes as it).
+struct CastlingKinds {
+    king: Kind,
+    rook: Kind,
+    right_holders: u32,
+}
+
+fn castling_kinds(
+    d: &CastlingDef,
+    letters: &Letters,
+    royal_kinds: u32,
+    truffles: Option<&TruffleRules>,
+) -> Result<CastlingKinds, VariantError> {
+    let unknown = |sym: &str| VariantError::BadCastling(format!("unknown castling piece '{sym}'"));
+    let king = letters
+        .symbol(d.king, "castling")
+        .map_err(|_| unknown(d.king))?;
+    if royal_kinds >> king & 1 == 0 {
+        return Err(VariantError::BadCastling(format!(
+            "the castling king '{}' is not royal",
+            d.king
+        )));
+    }
+    let rook = letters
+        .symbol(d.rook, "castling")
+        .map_err(|_| unknown(d.rook))?;
+    let wakes_as_rook =
+        |k: usize| truffles.is_some_and(|t| t.wake[k].is_some_and(|(w, _)| w == rook));
+    let right_holders = (0..letters.0.pieces.len())
+        .filter(|&k| k == rook as usize || wakes_as_rook(k))
+        .fold(0u32, |m, k| m | 1 << k);
+    Ok(CastlingKinds {
+        king,
+        rook,
+        right_holders,
+    })
+}
+
 fn compile_castling(
     geometry: &Geometry,
     defs: &[CastlingDef],
     color: Color,
-    kind_of: &dyn Fn(char) -> Option<Kind>,
+    kinds_of: &dyn Fn(&CastlingDef) -> Result<CastlingKinds, VariantError>,
 ) -> Result<Vec<Castling>, VariantError> {
     let height = geometry.height();
     let cell = |(f, r): (u8, u8)| {
@@ -558,11 +598,11 @@ fn compile_castling(
             Color::White => d.fen_letter.to_ascii_uppercase(),
             Color::Black => d.fen_letter.to_ascii_lowercase(),
         };
-        let rook_kind = kind_of(d.rook).ok_or_else(|| {
-            VariantError::BadCastling(format!("unknown castling piece '{}'", d.rook))
-        })?;
+        let kinds = kinds_of(d)?;
         out.push(Castling {
-            rook_kind,
+            king_kind: kinds.king,
+            rook_kind: kinds.rook,
+            right_holders: kinds.right_holders,
             king_from: kf,
             king_to: kt,
             rook_from: rf,
@@ -667,7 +707,8 @@ mod tests {
             rook_from: (0, 0),
             rook_to: (2, 0),
             fen_letter: 'Q',
-            rook: 'R',
+            king: "K",
+            rook: "R",
         }];
         assert!(matches!(error(d), VariantError::BadCastling(_)));
         let mut d = tiny();

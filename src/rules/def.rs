@@ -81,8 +81,11 @@ pub struct CastlingDef {
     pub rook_to: (u8, u8),
     /// FEN letter for this right (White's, upper case): `K` or `Q`.
     pub fen_letter: char,
-    /// Letter of the piece that castles with the king.
-    pub rook: char,
+    /// The royal piece that castles (`K`; Truffle Hunt's woken `+K`).
+    pub king: &'static str,
+    /// The piece that castles with it (`R`; Truffle Hunt's `+R`). A piece
+    /// that wakes as it (Truffle Hunt's sleeping `R`) keeps the right.
+    pub rook: &'static str,
 }
 
 /// Truffle Hunt's rules as data.

@@ -619,7 +619,7 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
         let king_ok = pos.royal_square(color) == Some(right.king_from);
         let rook_ok = pos
             .piece_at(right.rook_from)
-            .is_some_and(|p| p.color() == color && p.kind() == right.rook_kind);
+            .is_some_and(|p| p.color() == color && right.right_holders >> p.kind() & 1 != 0);
         if !king_ok || !rook_ok {
             return Err(FenError::BadCastling(format!(
                 "'{ch}' needs the king on {} and the rook on {}",

@@ -791,9 +791,14 @@ impl Position {
         let us = self.side;
         let occ = self.occupied();
         for c in &v.castling[us.index()] {
+            // The right may be held by pieces that cannot castle yet
+            // (Truffle Hunt's sleeping King and Rook).
+            let castles = |sq: Square, kind: Kind| self.board[sq.index()].kind() == kind;
             if c.king_from != king
                 || !self.castle_rooks.contains(c.rook_from)
                 || (c.must_be_empty & occ).any()
+                || !castles(king, c.king_kind)
+                || !castles(c.rook_from, c.rook_kind)
             {
                 continue;
             }

@@ -23,7 +23,12 @@ pub struct Castling {
     /// The king's path, both ends included: none of it may be attacked.
     pub king_path: Bitboard,
     pub fen_letter: char,
+    /// The kinds that castle: both must stand on their squares.
+    pub king_kind: Kind,
     pub rook_kind: Kind,
+    /// The kinds (a set) whose piece on `rook_from` may hold the right:
+    /// the rook's, and a kind that wakes as it.
+    pub right_holders: u32,
 }
 
 /// A validated, compiled variant.

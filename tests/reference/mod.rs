@@ -37,7 +37,7 @@
 /// The piece and variant tables (public so tests can inspect them).
 pub mod variants;
 
-use variants::{Dice, Leaper, Mode, PieceDef, Reach, Truffles, Variant, Vector};
+use variants::{Castling, Dice, Leaper, Mode, PieceDef, Reach, Truffles, Variant, Vector};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -1415,6 +1415,26 @@ fn kind_of(v: &Variant, letter: char, plus: bool) -> Option<PieceKind> {
 }
 
 /// The other form of a Truffle Hunt piece: active for inactive and back.
+/// Whether `color`'s King and Rook of a castling move stand on their
+/// squares, in a form that castles or (Truffle Hunt) wakes as one.
+fn castling_pieces_stand(v: &Variant, board: &[Option<Piece>], color: Color, c: &Castling) -> bool {
+    let y = match color {
+        Color::White => c.rank,
+        Color::Black => v.height - 1 - c.rank,
+    };
+    let is = |file: usize, want: fn(&PieceDef) -> bool| match board[file + y * v.width] {
+        Some((owner, kind)) if owner == color => {
+            let def = &v.pieces[usize::from(kind.0)];
+            let woken = def
+                .activation_cost
+                .map(|_| &v.pieces[usize::from(other_form(v, kind).0)]);
+            want(def) || woken.is_some_and(want)
+        }
+        _ => false,
+    };
+    is(c.king_from, |d| d.castling_king) && is(c.rook_from, |d| d.castling_rook)
+}
+
 fn other_form(v: &Variant, kind: PieceKind) -> PieceKind {
     let def = &v.pieces[usize::from(kind.0)];
     kind_of(v, def.letter, !def.plus).expect("both forms in the table")
@@ -1571,6 +1591,9 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
                 .iter()
                 .position(|c| c.letter == ch.to_ascii_uppercase())
                 .ok_or_else(|| format!("bad castling field {:?}", fields[2]))?;
+            if !castling_pieces_stand(v, &board, color, &v.castling[i]) {
+                return Err(format!("castling right {ch} without its King and Rook"));
+            }
             castling[castle_index(v, color, i)] = true;
         }
     }

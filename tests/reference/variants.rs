@@ -892,13 +892,16 @@ const fn inactive(letter: char, cost: u8, royal: bool) -> PieceDef {
     }
 }
 
-/// An active piece: the orthodox moves (no castling), written with `+`.
+/// An active piece: the orthodox moves, written with `+`. The active
+/// King and Rook castle as in chess (a sleeping one cannot move at all).
 const fn active(letter: char, vectors: &'static [Vector], royal: bool) -> PieceDef {
     PieceDef {
         letter,
         vectors,
         royal,
         plus: true,
+        castling_king: letter == 'k',
+        castling_rook: letter == 'r',
         ..PLAIN
     }
 }
@@ -939,11 +942,11 @@ pub static TRUFFLE: Variant = Variant {
     height: 8,
     shape: &[],
     pieces: TRUFFLE_PIECES,
-    start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1 \
+    start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1 \
                 truffles=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
                 stores=0/0",
     promotion_rank: 7,
-    castling: &[],
+    castling: CHESS_CASTLING,
     extinction: None,
     dice: None,
     drops: Some(&TRUFFLE_DROPS),

@@ -37,7 +37,8 @@ pub(in crate::rules) fn orthodox_castling(
             rook_from: (h_rook_file, rank),
             rook_to: (king_file + 1, rank),
             fen_letter: 'K',
-            rook: 'R',
+            king: "K",
+            rook: "R",
         },
         CastlingDef {
             king_from: (king_file, rank),
@@ -45,7 +46,8 @@ pub(in crate::rules) fn orthodox_castling(
             rook_from: (a_rook_file, rank),
             rook_to: (king_file - 1, rank),
             fen_letter: 'Q',
-            rook: 'R',
+            king: "K",
+            rook: "R",
         },
     ]
 }

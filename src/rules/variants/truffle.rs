@@ -2,7 +2,8 @@
 //! roll dice for truffles, and truffles in store wake the sleepers. Rules as
 //! we read them: docs/rules/truffle.md.
 
-use crate::rules::def::{NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
+use super::orthodox_castling;
+use crate::rules::def::{CastlingDef, NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
 
 /// Pigs may pass over pigs and sleeping pieces, never over awake ones.
 const PASSABLE: &[&str] = &["S", "H", "K", "Q", "R", "B", "N"];
@@ -49,9 +50,18 @@ pub fn definition() -> VariantDef {
         holes: vec![],
         capture_only: vec![],
         pieces,
-        start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w - - 0 1",
+        start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1",
         promotion_ranks: vec![],
-        castling: vec![],
+        // Awake, a King and a Rook that have never moved castle as in chess;
+        // asleep, they keep the right.
+        castling: orthodox_castling(4, 0, 7, 0)
+            .into_iter()
+            .map(|c| CastlingDef {
+                king: "+K",
+                rook: "+R",
+                ..c
+            })
+            .collect(),
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: true,
