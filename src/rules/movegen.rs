@@ -22,6 +22,16 @@ pub trait MoveSink {
     /// Moves of `kind` to each of `targets` from the square `offset` cells
     /// back, each with every promotion of `promotions` if there are any.
     fn add_shifted(&mut self, targets: Bitboard, offset: i32, kind: MoveKind, promotions: &[Kind]);
+    /// Two-leg moves from `from` through `mid` to each of `targets`, each
+    /// with every promotion of `promotions` where it ends in `zone`.
+    fn add_two_legs(
+        &mut self,
+        from: Square,
+        mid: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        promotions: &[Kind],
+    );
 }
 
 impl MoveSink for MoveList {
@@ -39,6 +49,20 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn add(&mut self, m: Move) {
         self.push(m);
+    }
+    #[inline(always)]
+    fn add_two_legs(
+        &mut self,
+        from: Square,
+        mid: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        promotions: &[Kind],
+    ) {
+        for to in targets {
+            let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
+            add_with_promotions(self, m, if zone.contains(to) { promotions } else { &[] });
+        }
     }
     #[inline(always)]
     fn add_targets(&mut self, from: Square, targets: Bitboard) {
@@ -66,6 +90,18 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn add(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_two_legs(
+        &mut self,
+        _: Square,
+        _: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        p: &[Kind],
+    ) {
+        let promoting = (targets & zone).count() as u64;
+        self.0 += targets.count() as u64 + promoting * (p.len().max(1) as u64 - 1);
     }
     #[inline(always)]
     fn add_targets(&mut self, _: Square, targets: Bitboard) {
@@ -114,6 +150,16 @@ struct KingSafety {
 }
 
 impl KingSafety {
+    /// Where a non-king move from `from` may end by the check and pin masks.
+    #[inline(always)]
+    fn legal_ends(&self, from: Square) -> Bitboard {
+        if self.pinned.contains(from) {
+            self.evasion & self.pin_ray(from)
+        } else {
+            self.evasion
+        }
+    }
+
     #[inline(always)]
     fn pin_ray(&self, sq: Square) -> Bitboard {
         let mut ray = !Bitboard::EMPTY;
@@ -267,7 +313,7 @@ impl Position {
                 continue;
             };
             let pawns = self.pieces(by, kind as Kind) & attackers & self.unmoved;
-            if pawns.is_empty() {
+            if (legs.reach[target.index()] & pawns).is_empty() {
                 continue;
             }
             for mid in legs.rev_capture[target.index()] {
@@ -431,7 +477,7 @@ impl Position {
                 continue;
             };
             let pawns = self.pieces(by, kind as Kind) & self.unmoved;
-            if pawns.is_empty() {
+            if (legs.reach[king.index()] & pawns).is_empty() {
                 continue;
             }
             for mid in legs.rev_capture[king.index()] {
@@ -875,15 +921,25 @@ impl Position {
             let first_victim = theirs & Bitboard::from_square(mid);
             let seconds = (legs.quiet[mid.index()] & open & !occ)
                 | (legs.capture[mid.index()] & theirs & !first_victim);
+            let Some(s) = safety else {
+                sink.add_two_legs(from, mid, seconds, zone, promotions);
+                continue;
+            };
+            let touched = seconds | Bitboard::from_square(from);
+            if first_victim.is_empty()
+                && (touched & s.delicate).is_empty()
+                && !s.verify.contains(from)
+            {
+                // Quiet first leg, nothing delicate: the masks, all at once.
+                sink.add_two_legs(from, mid, seconds & s.legal_ends(from), zone, promotions);
+                continue;
+            }
             for to in seconds {
                 let victims = first_victim | (theirs & Bitboard::from_square(to));
                 let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
-                if let Some(s) = safety {
-                    if !self.two_leg_legal(s, m, first_victim, victims) {
-                        continue;
-                    }
+                if self.two_leg_legal(s, m, first_victim, victims) {
+                    add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
                 }
-                add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
             }
         }
     }
@@ -906,7 +962,7 @@ impl Position {
         if first_victim.any() || (touched & s.delicate).any() || s.verify.contains(from) {
             return self.king_safe_after(s, m, victims);
         }
-        s.evasion.contains(to) && (!s.pinned.contains(from) || s.pin_ray(from).contains(to))
+        s.legal_ends(from).contains(to)
     }
 
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
@@ -951,5 +1007,65 @@ impl Position {
         let mut c = MoveCounter::default();
         self.generate(&mut c);
         c.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::perft::perft;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    const NO_TRUFFLES: &str = " truffles=00000000/00000000/00000000/00000000/\
+                               00000000/00000000/00000000/00000000 stores=0/0";
+
+    /// Frozen perft of `fen` at `depth`; the counts below are the reference
+    /// generator's (tests/reference), for positions where moves touch the
+    /// delicate squares: kings within reach of two-leg pawns and pig
+    /// two-steps, checks by them, double checks.
+    fn frozen(variant: &str, fen: &str, depth: u32) -> u64 {
+        let v = variants::load(variant).expect("variant");
+        let mut pos = Position::from_fen(v, fen).expect("FEN");
+        pos.set_frozen(true);
+        perft(&mut pos, depth)
+    }
+
+    #[test]
+    fn capturing_one_checker_can_block_a_pig_two_step() {
+        // Double check by the sow on e2 (a step) and the one on e3 (a
+        // two-step over e2): Rxe2 takes one and blocks the other.
+        let fen = format!("7+k/8/8/8/8/4s3/+R3s3/4+K3[] w - - 0 1{NO_TRUFFLES}");
+        let v = variants::load("truffle").expect("variant");
+        let pos = Position::from_fen(v, &fen).expect("FEN");
+        let moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| pos.move_text(*m))
+            .collect();
+        assert_eq!(moves, ["e1d1", "e1f1", "a2e2"]);
+        assert_eq!(frozen("truffle", &fen, 3), 286);
+    }
+
+    #[test]
+    fn pig_two_steps_near_the_king() {
+        let fen = format!("+k7/8/8/8/+b7/2h1s1h1/3+r4/+R2Q+K1+N1[SHQRBN] w - - 0 1{NO_TRUFFLES}");
+        assert_eq!(frozen("truffle", &fen, 3), 1035);
+    }
+
+    #[test]
+    fn two_leg_checks_and_middle_squares() {
+        for (fen, count) in [
+            ("4k3/pppppppp/8/2K5/8/8/8/8 w - - 0 1 knights=2:1/2:1", 260),
+            (
+                "4k3/pppppppp/1N1B4/2K5/8/8/8/8 w - - 0 1 knights=2:1/2:1",
+                996,
+            ),
+            (
+                "r3k2r/pppppppp/2N1b3/1P1K1Q2/8/8/PPPP1PPP/R1B3NR w kq - 0 1 knights=3:2/5:1",
+                2151,
+            ),
+        ] {
+            assert_eq!(frozen("carnival", fen, 3), count, "{fen}");
+        }
     }
 }
