@@ -3,9 +3,11 @@
 //! Moves are produced in bulk per piece as target sets (so counting the
 //! moves at the last ply of perft is a popcount). Legality: the checkers and
 //! the pinned pieces are found once per position from the enemy's ray
-//! tables; then only king moves, en passant and (in variants with lame
-//! leapers) every move are tested one by one by asking whether the king
-//! would be attacked afterwards.
+//! tables, and so are the delicate squares (where a move may change a lame
+//! leap's or a two-leg pawn's attack on the king); then only king moves,
+//! en passant, two-leg moves that capture with their first leg and moves
+//! that touch a delicate square are tested one by one by asking whether the
+//! king would be attacked on the board the move leaves.
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::{Move, MoveKind, MoveList};
@@ -466,6 +468,8 @@ impl Position {
     /// with the unmoved two-leg pieces whose first leg could reach it.
     /// Empty when no such piece is near, which is almost always: an
     /// unmoved pawn's two-leg reach is the ranks just beyond its own.
+    /// Kept out of line: other games never call it.
+    #[inline(never)]
     fn two_leg_zone(&self, king: Square, by: Color) -> Bitboard {
         let v = &*self.variant;
         let mut zone = Bitboard::EMPTY;
@@ -511,16 +515,21 @@ impl Position {
         } else {
             safety.king
         };
-        let kind = match (dropped, m.promotion()) {
-            (true, _) => m.drop_kind(),
-            (false, Some(k)) => k,
-            (false, None) => self.board[from.index()].kind(),
-        };
-        let placed = Placed {
-            square: Bitboard::from_square(to),
-            kind,
-        };
         let them = self.side.opposite();
+        // Only lame leaps care what the placed piece is.
+        let placed = if self.variant.attacks[them.index()].has_lame {
+            let kind = match (dropped, m.promotion()) {
+                (true, _) => m.drop_kind(),
+                (false, Some(k)) => k,
+                (false, None) => self.board[from.index()].kind(),
+            };
+            Placed {
+                square: Bitboard::from_square(to),
+                kind,
+            }
+        } else {
+            Placed::NONE
+        };
         !self.attacked_by_sets(king, them, &safety.sets, occ, victims, placed)
     }
 
@@ -739,12 +748,16 @@ impl Position {
                 }
                 // Moves touching a delicate square are tested in full, with
                 // no mask (the test alone is exact); the rest by the masks.
-                let mut tested = if delicate.contains(from) {
-                    targets
-                } else {
-                    targets & delicate
-                };
-                targets &= !tested & safety.evasion;
+                let mut tested = Bitboard::EMPTY;
+                if delicate.any() {
+                    tested = if delicate.contains(from) {
+                        targets
+                    } else {
+                        targets & delicate
+                    };
+                    targets &= !tested;
+                }
+                targets &= safety.evasion;
                 if safety.pinned.contains(from) {
                     targets &= safety.pin_ray(from);
                 }
