@@ -61,10 +61,6 @@ impl Variant {
         });
         let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
         let dice = compile_dice(&def, &geometry, &mut rays, &kinds)?;
-        let verify_every_move = two_leg_kinds != 0
-            || kinds
-                .iter()
-                .any(|k| k.atoms.iter().any(|a| a.lame && a.mode.can_capture()));
         let lame_passable = kinds
             .iter()
             .map(|k| letters.mask(k.def.lame_passable, k.def.name))
@@ -125,8 +121,6 @@ impl Variant {
             rays,
             pieces,
             attacks,
-            verify_every_move,
-            verify_by_making: lame_passable.iter().any(|&m| m != 0),
             truffles,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,

@@ -3,9 +3,11 @@
 //! Moves are produced in bulk per piece as target sets (so counting the
 //! moves at the last ply of perft is a popcount). Legality: the checkers and
 //! the pinned pieces are found once per position from the enemy's ray
-//! tables; then only king moves, en passant and (in variants with lame
-//! leapers) every move are tested one by one by asking whether the king
-//! would be attacked afterwards.
+//! tables, and so are the delicate squares (where a move may change a lame
+//! leap's or a two-leg pawn's attack on the king); then only king moves,
+//! en passant, two-leg moves that capture with their first leg and moves
+//! that touch a delicate square are tested one by one by asking whether the
+//! king would be attacked on the board the move leaves.
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::{Move, MoveKind, MoveList};
@@ -22,6 +24,16 @@ pub trait MoveSink {
     /// Moves of `kind` to each of `targets` from the square `offset` cells
     /// back, each with every promotion of `promotions` if there are any.
     fn add_shifted(&mut self, targets: Bitboard, offset: i32, kind: MoveKind, promotions: &[Kind]);
+    /// Two-leg moves from `from` through `mid` to each of `targets`, each
+    /// with every promotion of `promotions` where it ends in `zone`.
+    fn add_two_legs(
+        &mut self,
+        from: Square,
+        mid: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        promotions: &[Kind],
+    );
 }
 
 impl MoveSink for MoveList {
@@ -39,6 +51,20 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn add(&mut self, m: Move) {
         self.push(m);
+    }
+    #[inline(always)]
+    fn add_two_legs(
+        &mut self,
+        from: Square,
+        mid: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        promotions: &[Kind],
+    ) {
+        for to in targets {
+            let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
+            add_with_promotions(self, m, if zone.contains(to) { promotions } else { &[] });
+        }
     }
     #[inline(always)]
     fn add_targets(&mut self, from: Square, targets: Bitboard) {
@@ -66,6 +92,18 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn add(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn add_two_legs(
+        &mut self,
+        _: Square,
+        _: Square,
+        targets: Bitboard,
+        zone: Bitboard,
+        p: &[Kind],
+    ) {
+        let promoting = (targets & zone).count() as u64;
+        self.0 += targets.count() as u64 + promoting * (p.len().max(1) as u64 - 1);
     }
     #[inline(always)]
     fn add_targets(&mut self, _: Square, targets: Bitboard) {
@@ -105,9 +143,25 @@ struct KingSafety {
     pin_count: usize,
     /// Pinned pieces whose pins did not fit in `pins`: tested move by move.
     verify: Bitboard,
+    /// Squares where a non-king move may change an attack that is not along
+    /// a line (a lame leap's path or attacker, a two-leg pawn's middle
+    /// square or the pawn): a move that vacates, enters or captures on one
+    /// is tested in full. Any other non-king move leaves those attacks as
+    /// they are, so the check and pin masks decide it exactly.
+    delicate: Bitboard,
 }
 
 impl KingSafety {
+    /// Where a non-king move from `from` may end by the check and pin masks.
+    #[inline(always)]
+    fn legal_ends(&self, from: Square) -> Bitboard {
+        if self.pinned.contains(from) {
+            self.evasion & self.pin_ray(from)
+        } else {
+            self.evasion
+        }
+    }
+
     #[inline(always)]
     fn pin_ray(&self, sq: Square) -> Bitboard {
         let mut ray = !Bitboard::EMPTY;
@@ -117,6 +171,37 @@ impl KingSafety {
             }
         }
         ray
+    }
+}
+
+/// The piece a move puts down, seen by the attack test after the move:
+/// whether it blocks a lame leap may depend on its kind (Truffle Hunt's pigs
+/// pass over pigs and sleeping pieces, not over awake ones).
+#[derive(Clone, Copy)]
+pub(crate) struct Placed {
+    square: Bitboard,
+    kind: Kind,
+}
+
+impl Placed {
+    /// No move: the board as it stands.
+    pub(crate) const NONE: Placed = Placed {
+        square: Bitboard::EMPTY,
+        kind: 0,
+    };
+
+    /// The squares of `occupied` whose pieces are of the `passable` kinds
+    /// once the move is played: the board's such pieces that are still
+    /// there, less whatever stood on the placed piece's square, plus the
+    /// placed piece if it is of one of those kinds.
+    #[inline(always)]
+    fn passable_after(self, pos: &Position, passable: u32, occupied: Bitboard) -> Bitboard {
+        let kept = pos.pieces_of_both(passable) & occupied & !self.square;
+        if passable >> self.kind & 1 != 0 {
+            kept | self.square
+        } else {
+            kept
+        }
     }
 }
 
@@ -139,7 +224,8 @@ impl Position {
     }
 
     /// Whether pieces of `by` (whose groups are `sets`) attack `target` with
-    /// `occupied` as the board's occupancy, ignoring `removed` pieces.
+    /// `occupied` as the board's occupancy, ignoring `removed` pieces, and
+    /// with the piece `placed` put down by the move being tested.
     #[inline]
     pub(in crate::rules) fn attacked_by_sets(
         &self,
@@ -148,6 +234,7 @@ impl Position {
         sets: &AttackerSets,
         occupied: Bitboard,
         removed: Bitboard,
+        placed: Placed,
     ) -> bool {
         let v = &*self.variant;
         let tables = &v.attacks[by.index()];
@@ -181,7 +268,7 @@ impl Position {
                 let blockers = if passable == 0 {
                     occupied
                 } else {
-                    occupied & !self.pieces_of_both(passable)
+                    occupied & !placed.passable_after(self, passable, occupied)
                 };
                 if (l.path & blockers).is_empty() {
                     let mut attackers = sets.sets[l.group] & alive;
@@ -228,7 +315,7 @@ impl Position {
                 continue;
             };
             let pawns = self.pieces(by, kind as Kind) & attackers & self.unmoved;
-            if pawns.is_empty() {
+            if (legs.reach[target.index()] & pawns).is_empty() {
                 continue;
             }
             for mid in legs.rev_capture[target.index()] {
@@ -257,7 +344,7 @@ impl Position {
         removed: Bitboard,
     ) -> bool {
         let sets = self.attacker_sets(by);
-        self.attacked_by_sets(target, by, &sets, occupied, removed)
+        self.attacked_by_sets(target, by, &sets, occupied, removed, Placed::NONE)
     }
 
     /// Whether pieces of `by` attack `target` as the board stands.
@@ -290,6 +377,7 @@ impl Position {
             pins: [(Square(0), Bitboard::EMPTY); MAX_PINS],
             pin_count: 0,
             verify: Bitboard::EMPTY,
+            delicate: Bitboard::EMPTY,
         };
         for l in &tables.leaps {
             let mut attackers = s.sets.sets[l.group];
@@ -313,13 +401,21 @@ impl Position {
                 if l.initial {
                     attackers &= self.unmoved;
                 }
+                if !attackers.contains(l.from) {
+                    continue;
+                }
+                // Blocked or not, a move on its path or attacker may change it.
+                s.delicate |= l.path | Bitboard::from_square(l.from);
                 let passable = v.lame_passable[l.kinds.trailing_zeros() as usize];
                 let blockers = occ & !self.pieces_of_both(passable);
-                if attackers.contains(l.from) && (l.path & blockers).is_empty() {
+                if (l.path & blockers).is_empty() {
                     s.checkers.insert(l.from);
                     s.evasion |= l.path | Bitboard::from_square(l.from);
                 }
             }
+        }
+        if v.two_leg_kinds != 0 {
+            s.delicate |= self.two_leg_zone(king, them);
         }
         for r in &tables.rays {
             let mut attackers = s.sets.sets[r.group];
@@ -356,43 +452,85 @@ impl Position {
         } else if s.checkers.several() {
             s.evasion = Bitboard::EMPTY;
         }
+        if s.delicate.any()
+            && v.two_leg_kinds != 0
+            && self.two_leg_attack(king, them, occ, !Bitboard::EMPTY)
+        {
+            // A two-leg check (not among `checkers`) ends only by a move in
+            // the zone, and those are tested in full.
+            s.evasion = Bitboard::EMPTY;
+        }
         s
     }
 
+    /// The squares where a move may change a two-leg attack of `by` on
+    /// `king`: each middle square from which a second leg takes the king,
+    /// with the unmoved two-leg pieces whose first leg could reach it.
+    /// Empty when no such piece is near, which is almost always: an
+    /// unmoved pawn's two-leg reach is the ranks just beyond its own.
+    /// Kept out of line: other games never call it.
+    #[inline(never)]
+    fn two_leg_zone(&self, king: Square, by: Color) -> Bitboard {
+        let v = &*self.variant;
+        let mut zone = Bitboard::EMPTY;
+        let mut kinds = v.two_leg_kinds;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let Some(legs) = &v.two_legs[by.index()][kind] else {
+                continue;
+            };
+            let pawns = self.pieces(by, kind as Kind) & self.unmoved;
+            if (legs.reach[king.index()] & pawns).is_empty() {
+                continue;
+            }
+            for mid in legs.rev_capture[king.index()] {
+                let first = (legs.rev_quiet[mid.index()] | legs.rev_capture[mid.index()]) & pawns;
+                if first.any() {
+                    zone |= first | Bitboard::from_square(mid);
+                }
+            }
+        }
+        zone
+    }
+
     /// Whether the move `m` (capturing the pieces on `victims`) leaves the
-    /// mover's king unattacked.
+    /// mover's king unattacked: the attack test on the board as the move
+    /// leaves it (vacated, entered and captured squares, and the kind of
+    /// the piece put down), without playing it. Only where pieces stand and
+    /// what they are matters to an attack: hands, truffles, stores and the
+    /// dice change none.
     #[inline]
     fn king_safe_after(&self, safety: &KingSafety, m: Move, victims: Bitboard) -> bool {
-        if self.variant.verify_by_making {
-            return self.king_safe_by_making(m);
-        }
         let (from, to) = (m.from(), m.to());
-        let vacated = if m.kind() == MoveKind::Drop {
+        let dropped = m.kind() == MoveKind::Drop;
+        let vacated = if dropped {
             Bitboard::EMPTY
         } else {
             Bitboard::from_square(from)
         };
         let occ = (self.occupied() & !victims & !vacated) | Bitboard::from_square(to);
-        let king = if safety.king == from && m.kind() != MoveKind::Drop {
+        let king = if safety.king == from && !dropped {
             to
         } else {
             safety.king
         };
-        !self.attacked_by_sets(king, self.side.opposite(), &safety.sets, occ, victims)
-    }
-
-    /// The same, by playing the move on a copy: for games where whether a
-    /// piece blocks depends on what it is, not only where it stands.
-    #[cold]
-    fn king_safe_by_making(&self, m: Move) -> bool {
-        let us = self.side;
-        let mut p = self.scratch_copy();
-        p.frozen = true;
-        p.make_move(m);
-        match p.royal_square(us) {
-            Some(k) => !p.attacked(k, us.opposite()),
-            None => true,
-        }
+        let them = self.side.opposite();
+        // Only lame leaps care what the placed piece is.
+        let placed = if self.variant.attacks[them.index()].has_lame {
+            let kind = match (dropped, m.promotion()) {
+                (true, _) => m.drop_kind(),
+                (false, Some(k)) => k,
+                (false, None) => self.board[from.index()].kind(),
+            };
+            Placed {
+                square: Bitboard::from_square(to),
+                kind,
+            }
+        } else {
+            Placed::NONE
+        };
+        !self.attacked_by_sets(king, them, &safety.sets, occ, victims, placed)
     }
 
     /// Generates every legal move into `sink`.
@@ -420,7 +558,7 @@ impl Position {
         let empty_ok = !occ & !v.capture_only & v.geometry.squares();
         let tables = &v.pieces[us.index()];
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
-        let verify_all = v.verify_every_move && safety.is_some();
+        let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
         let zone = v.promotion_zone[us.index()];
         if self.pending != Pending::Nothing {
             // A throw or a choice comes first.
@@ -464,7 +602,11 @@ impl Position {
             let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
                 .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;
-            if let Some(bulk) = t.bulk.as_ref().filter(|_| !is_royal && !verify_all) {
+            // With delicate squares about, every piece goes one by one (rare).
+            // Two-leg kinds go one by one too: that keeps the order in which
+            // their moves come out (search ordering ties depend on it).
+            let bulk_ok = !is_royal && !two_leg && delicate.is_empty();
+            if let Some(bulk) = t.bulk.as_ref().filter(|_| bulk_ok) {
                 // Pinned pieces go through the per-piece path below.
                 let (movers, rest, evasion) = match &safety {
                     Some(s) => {
@@ -573,7 +715,6 @@ impl Position {
                             self.add_single(
                                 sink,
                                 safety.as_ref(),
-                                verify_all,
                                 Move::new(from, l.to, MoveKind::DoubleStep)
                                     .with_extra(l.path.first()),
                                 is_royal,
@@ -605,20 +746,35 @@ impl Position {
                     }
                     continue;
                 }
+                // Moves touching a delicate square are tested in full, with
+                // no mask (the test alone is exact); the rest by the masks.
+                let mut tested = Bitboard::EMPTY;
+                if delicate.any() {
+                    tested = if delicate.contains(from) {
+                        targets
+                    } else {
+                        targets & delicate
+                    };
+                    targets &= !tested;
+                }
                 targets &= safety.evasion;
                 if safety.pinned.contains(from) {
                     targets &= safety.pin_ray(from);
                 }
-                if verify_all || safety.verify.contains(from) {
-                    for to in targets {
+                if safety.verify.contains(from) {
+                    tested |= targets;
+                    targets = Bitboard::EMPTY;
+                }
+                if tested.any() {
+                    // One by one, in square order as everywhere else.
+                    for to in tested | targets {
                         let m = Move::new(from, to, MoveKind::Normal);
-                        if self.king_safe_after(safety, m, Bitboard::from_square(to)) {
-                            add_with_promotions(
-                                sink,
-                                m,
-                                if zone.contains(to) { promotions } else { &[] },
-                            );
+                        let victims = Bitboard::from_square(to);
+                        if tested.contains(to) && !self.king_safe_after(safety, m, victims) {
+                            continue;
                         }
+                        let kinds: &[Kind] = if zone.contains(to) { promotions } else { &[] };
+                        add_with_promotions(sink, m, kinds);
                     }
                 } else {
                     if promotes {
@@ -652,8 +808,14 @@ impl Position {
                 }
                 let m = Move::drop(kind as Kind, to);
                 if let Some(s) = safety {
-                    let blocks = s.evasion.contains(to);
-                    if !blocks || !self.king_safe_after(s, m, Bitboard::EMPTY) {
+                    // A drop only adds a blocker: off the delicate squares it
+                    // is legal exactly when it ends the check, if any.
+                    let legal = if s.delicate.contains(to) {
+                        self.king_safe_after(s, m, Bitboard::EMPTY)
+                    } else {
+                        s.evasion.contains(to)
+                    };
+                    if !legal {
                         continue;
                     }
                 }
@@ -686,14 +848,14 @@ impl Position {
         &self,
         sink: &mut S,
         safety: Option<&KingSafety>,
-        verify_all: bool,
         m: Move,
         is_royal: bool,
         promotions: &[Kind],
     ) {
         if let Some(s) = safety {
             let (from, to) = (m.from(), m.to());
-            let legal = if is_royal || verify_all || s.verify.contains(from) {
+            let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+            let legal = if is_royal || s.verify.contains(from) || (touched & s.delicate).any() {
                 self.king_safe_after(s, m, Bitboard::from_square(to))
             } else {
                 s.evasion.contains(to) && (!s.pinned.contains(from) || s.pin_ray(from).contains(to))
@@ -772,17 +934,48 @@ impl Position {
             let first_victim = theirs & Bitboard::from_square(mid);
             let seconds = (legs.quiet[mid.index()] & open & !occ)
                 | (legs.capture[mid.index()] & theirs & !first_victim);
+            let Some(s) = safety else {
+                sink.add_two_legs(from, mid, seconds, zone, promotions);
+                continue;
+            };
+            let touched = seconds | Bitboard::from_square(from);
+            if first_victim.is_empty()
+                && (touched & s.delicate).is_empty()
+                && !s.verify.contains(from)
+            {
+                // Quiet first leg, nothing delicate: the masks, all at once.
+                sink.add_two_legs(from, mid, seconds & s.legal_ends(from), zone, promotions);
+                continue;
+            }
             for to in seconds {
                 let victims = first_victim | (theirs & Bitboard::from_square(to));
                 let m = Move::new(from, to, MoveKind::TwoLeg).with_extra(mid);
-                if let Some(s) = safety {
-                    if !self.king_safe_after(s, m, victims) {
-                        continue;
-                    }
+                if self.two_leg_legal(s, m, first_victim, victims) {
+                    add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
                 }
-                add_with_promotions(sink, m, if zone.contains(to) { promotions } else { &[] });
             }
         }
+    }
+
+    /// Whether the two-leg move `m` leaves the king safe. With a quiet
+    /// first leg its middle square is empty before and after, so the board
+    /// it leaves is that of a plain move from `from` to `to`, and the masks
+    /// decide it; a first-leg capture (it may take a checker or open a
+    /// line) or a delicate square is tested in full.
+    #[inline]
+    fn two_leg_legal(
+        &self,
+        s: &KingSafety,
+        m: Move,
+        first_victim: Bitboard,
+        victims: Bitboard,
+    ) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        if first_victim.any() || (touched & s.delicate).any() || s.verify.contains(from) {
+            return self.king_safe_after(s, m, victims);
+        }
+        s.legal_ends(from).contains(to)
     }
 
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
@@ -832,5 +1025,65 @@ impl Position {
         let mut c = MoveCounter::default();
         self.generate(&mut c);
         c.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::perft::perft;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    const NO_TRUFFLES: &str = " truffles=00000000/00000000/00000000/00000000/\
+                               00000000/00000000/00000000/00000000 stores=0/0";
+
+    /// Frozen perft of `fen` at `depth`; the counts below are the reference
+    /// generator's (tests/reference), for positions where moves touch the
+    /// delicate squares: kings within reach of two-leg pawns and pig
+    /// two-steps, checks by them, double checks.
+    fn frozen(variant: &str, fen: &str, depth: u32) -> u64 {
+        let v = variants::load(variant).expect("variant");
+        let mut pos = Position::from_fen(v, fen).expect("FEN");
+        pos.set_frozen(true);
+        perft(&mut pos, depth)
+    }
+
+    #[test]
+    fn capturing_one_checker_can_block_a_pig_two_step() {
+        // Double check by the sow on e2 (a step) and the one on e3 (a
+        // two-step over e2): Rxe2 takes one and blocks the other.
+        let fen = format!("7+k/8/8/8/8/4s3/+R3s3/4+K3[] w - - 0 1{NO_TRUFFLES}");
+        let v = variants::load("truffle").expect("variant");
+        let pos = Position::from_fen(v, &fen).expect("FEN");
+        let moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| pos.move_text(*m))
+            .collect();
+        assert_eq!(moves, ["e1d1", "e1f1", "a2e2"]);
+        assert_eq!(frozen("truffle", &fen, 3), 286);
+    }
+
+    #[test]
+    fn pig_two_steps_near_the_king() {
+        let fen = format!("+k7/8/8/8/+b7/2h1s1h1/3+r4/+R2Q+K1+N1[SHQRBN] w - - 0 1{NO_TRUFFLES}");
+        assert_eq!(frozen("truffle", &fen, 3), 1035);
+    }
+
+    #[test]
+    fn two_leg_checks_and_middle_squares() {
+        for (fen, count) in [
+            ("4k3/pppppppp/8/2K5/8/8/8/8 w - - 0 1 knights=2:1/2:1", 260),
+            (
+                "4k3/pppppppp/1N1B4/2K5/8/8/8/8 w - - 0 1 knights=2:1/2:1",
+                996,
+            ),
+            (
+                "r3k2r/pppppppp/2N1b3/1P1K1Q2/8/8/PPPP1PPP/R1B3NR w kq - 0 1 knights=3:2/5:1",
+                2151,
+            ),
+        ] {
+            assert_eq!(frozen("carnival", fen, 3), count, "{fen}");
+        }
     }
 }

@@ -114,33 +114,6 @@ impl Position {
         }
     }
 
-    /// A copy of the position without its history (for trying a move: a
-    /// game's history can be long, and a legality test must not copy it).
-    /// Moves can be played on it but not taken back beyond it.
-    pub(in crate::rules) fn scratch_copy(&self) -> Position {
-        Position {
-            variant: self.variant.clone(),
-            board: self.board,
-            by_color: self.by_color,
-            by_kind: self.by_kind,
-            unmoved: self.unmoved,
-            castle_rooks: self.castle_rooks,
-            ep: self.ep,
-            side: self.side,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hands: self.hands,
-            leapers: self.leapers,
-            pending: self.pending,
-            truffles: self.truffles,
-            stores: self.stores,
-            frozen: self.frozen,
-            self_checks: self.self_checks,
-            hash: self.hash,
-            history: Vec::with_capacity(2),
-        }
-    }
-
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }

@@ -590,6 +590,10 @@ pub struct TwoLegTables {
     /// `rev_quiet[m]`: squares from which a quiet leg reaches `m`.
     pub rev_quiet: Box<[Bitboard]>,
     pub rev_capture: Box<[Bitboard]>,
+    /// `reach[t]`: squares from which two legs can end in a capture on `t`
+    /// (a quiet or capturing first leg, then a capture): no two-leg piece
+    /// there, no two-leg attack on `t`.
+    pub reach: Box<[Bitboard]>,
 }
 
 impl TwoLegTables {
@@ -604,9 +608,20 @@ impl TwoLegTables {
             }
             rev.into()
         };
+        let rev_quiet = reverse(&t.quiet);
+        let rev_capture = reverse(&t.capture);
+        let reach = rev_capture
+            .iter()
+            .map(|mids| {
+                mids.fold(Bitboard::EMPTY, |r, m| {
+                    r | rev_quiet[m.index()] | rev_capture[m.index()]
+                })
+            })
+            .collect();
         TwoLegTables {
-            rev_quiet: reverse(&t.quiet),
-            rev_capture: reverse(&t.capture),
+            rev_quiet,
+            rev_capture,
+            reach,
             quiet: t.quiet,
             capture: t.capture,
         }

@@ -93,12 +93,6 @@ pub struct Variant {
     pub(in crate::rules) drop_zones: [Vec<Bitboard>; 2],
     /// (kinds, max per player per square colour).
     pub(in crate::rules) drop_limits: Vec<(u32, u8)>,
-    /// Some capture can be blocked by a piece leaving a non-line square
-    /// (a lame leap): then every move is checked for leaving the king attacked.
-    pub(in crate::rules) verify_every_move: bool,
-    /// ... and by playing it, not from occupancy alone (when whether a piece
-    /// blocks depends on what it is).
-    pub(in crate::rules) verify_by_making: bool,
     /// Per kind: the table's value override, if any (centipawns).
     pub(in crate::rules) value_overrides: Vec<Option<i32>>,
 }
