@@ -6,7 +6,7 @@
 # `apt-get install -y fairy-stockfish fairymax` and takes minutes.
 #
 # With --current-fsf it plays instead the current Fairy-Stockfish, built by
-# scripts/build-fsf.sh into peers/fsf/ (needs g++ and pip, about 3 minutes
+# scripts/build-fsf.sh into peers/fsf/ (needs g++ and pip, 1 to 3 minutes
 # of compile), in Wolf Chess (its built-in `wolf`) and Hubbub
 # (scripts/fsf/hubbub.ini, loaded with its VariantPath option) at --tc.
 # Games that Fairy-Stockfish's approximate rules end (a move legal in its
