@@ -5,8 +5,17 @@
 # lists from the start position). Not part of the test suite: it needs
 # `apt-get install -y fairy-stockfish fairymax` and takes minutes.
 #
+# With --current-fsf it plays instead the current Fairy-Stockfish, built by
+# scripts/build-fsf.sh into peers/fsf/ (needs g++ and pip, 1 to 3 minutes
+# of compile), in Wolf Chess (its built-in `wolf`) and Hubbub
+# (scripts/fsf/hubbub.ini, loaded with its VariantPath option) at --tc.
+# Games that Fairy-Stockfish's approximate rules end (a move legal in its
+# rules, not in ours) are reported apart, with the Elo of the others.
+#
 # Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
 #                                [--xboard-menagerie PATH]
+#        scripts/match-peers.sh --current-fsf [--variants "wolf hubbub"] [--tc 10+0.1]
+#                                [--games N] [--concurrency C] [--seed S] [--out DIR]
 #   --games N        games per match (default 20)
 #   --concurrency C  games at once (default 2)
 #   --seed S         match seed (default 1)
@@ -14,6 +23,9 @@
 #   --xboard-menagerie PATH
 #                    also play our engine over UCI against a menagerie binary
 #                    that speaks XBoard (PATH), in every game, dice included
+#   --current-fsf    play the current Fairy-Stockfish in our games instead
+#   --variants LIST  games for --current-fsf, of wolf and hubbub (default both)
+#   --tc TC          time control for --current-fsf (default 10+0.1)
 #
 # Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
 # 64 on a usage error.
@@ -28,6 +40,9 @@ concurrency=2
 seed=1
 out=target/match-peers
 xboard_menagerie=
+current_fsf=
+variants="wolf hubbub"
+tc=10+0.1
 while [ $# -gt 0 ]; do
     case "$1" in
         --games) games="$2"; shift 2 ;;
@@ -35,6 +50,9 @@ while [ $# -gt 0 ]; do
         --seed) seed="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --xboard-menagerie) xboard_menagerie="$2"; shift 2 ;;
+        --current-fsf) current_fsf=1; shift ;;
+        --variants) variants="$2"; shift 2 ;;
+        --tc) tc="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; exit 64 ;;
     esac
@@ -42,6 +60,33 @@ done
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/menagerie"
+
+# One match against the current Fairy-Stockfish in one of our games.
+current_fsf_match() {
+    local v="$1" fsf="$2" peer=()
+    case "$v" in
+        wolf) peer=() ;;
+        hubbub) peer=(option.VariantPath="$root/scripts/fsf/hubbub.ini" variant=menagerie-hubbub) ;;
+        *) echo "match-peers: no Fairy-Stockfish definition of $v" >&2; return 64 ;;
+    esac
+    echo "== menagerie vs Fairy-Stockfish (current, UCI), $v, $tc"
+    "$bin" match --variant "$v" --openings "openings/$v.txt" \
+        --engine cmd="$bin" name=menagerie \
+        --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 notation=fsf "${peer[@]}" \
+        --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
+        --pgn "$out/current-fsf-$v.pgn" --log "$out/current-fsf-$v.log"
+}
+
+if [ -n "$current_fsf" ]; then
+    fsf="$(scripts/build-fsf.sh)" || { echo "match-peers: building Fairy-Stockfish failed" >&2; exit 2; }
+    cargo build --release --quiet
+    mkdir -p "$out"
+    for v in $variants; do
+        current_fsf_match "$v" "$fsf"
+    done
+    exit 0
+fi
 fsf="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
 fmax="$(command -v fairymax || echo /usr/games/fairymax)"
 for p in "$fsf" "$fmax"; do
@@ -52,7 +97,6 @@ for p in "$fsf" "$fmax"; do
 done
 
 cargo build --release --quiet
-bin="$root/target/release/menagerie"
 mkdir -p "$out"
 
 echo "== menagerie vs Fairy-Stockfish (UCI), chess, 100 ms per move"

@@ -2,6 +2,7 @@
 //! definitions `--engine cmd=... proto=uci|xboard name=... option.K=V`.
 
 use super::clock::{parse_tc, Limits};
+use super::dialect::Dialect;
 use super::stats::Sprt;
 
 /// How the referee talks to an engine.
@@ -29,6 +30,12 @@ pub struct EngineSpec {
     /// Limits of its own (`tc=`, `movetime=`, `depth=`, `nodes=`); when any
     /// is given the match's limits do not apply to this engine.
     pub limits: Limits,
+    /// `notation=fsf|ours`: how it writes our moves; `None` decides from
+    /// its name (Fairy-Stockfish writes its own, see `dialect`).
+    pub notation: Option<Dialect>,
+    /// `variant=NAME`: its name for the game (UCI_Variant), when it is not
+    /// ours (`menagerie-hubbub` from scripts/fsf/hubbub.ini).
+    pub variant: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,10 +67,12 @@ impl EngineSpec {
         let mut protocol = Protocol::Uci;
         let mut options = Vec::new();
         let mut limits = Limits::default();
+        let mut notation = None;
+        let mut variant = None;
         for word in words {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(SpecError(format!(
-                    "'{word}' in --engine is not KEY=VALUE (keys: cmd, arg, dir, name, proto, option.NAME, tc, movetime, depth, nodes)"
+                    "'{word}' in --engine is not KEY=VALUE (keys: cmd, arg, dir, name, proto, option.NAME, tc, movetime, depth, nodes, notation, variant)"
                 )));
             };
             match key {
@@ -88,6 +97,11 @@ impl EngineSpec {
                         }
                     }
                 }
+                "notation" => notation = Some(parse_notation(value)?),
+                "variant" if value.is_empty() => {
+                    return Err(SpecError("variant= is empty".to_string()))
+                }
+                "variant" => variant = Some(value.to_string()),
                 "tc" => limits.clock = Some(parse_tc(value).map_err(|e| SpecError(e.0))?),
                 "movetime" => limits.movetime = Some(number(key, value)?),
                 "depth" => limits.depth = Some(number(key, value)?),
@@ -121,7 +135,19 @@ impl EngineSpec {
             protocol,
             options,
             limits,
+            notation,
+            variant,
         })
+    }
+}
+
+fn parse_notation(value: &str) -> Result<Dialect, SpecError> {
+    match value {
+        "fsf" => Ok(Dialect::Fsf),
+        "ours" | "menagerie" => Ok(Dialect::Ours),
+        _ => Err(SpecError(format!(
+            "notation={value}: the notations are fsf and ours"
+        ))),
     }
 }
 
@@ -205,7 +231,8 @@ pub struct MatchArgs {
 pub struct MatchCommand(pub MatchArgs);
 
 const ENGINE_HELP: &str = "An engine: cmd=PROGRAM [arg=ARG ...] [proto=uci|xboard] [name=NAME] \
-[option.NAME=VALUE ...] [tc=B+I] [movetime=MS] [depth=N] [nodes=N]. Give it twice.";
+[option.NAME=VALUE ...] [tc=B+I] [movetime=MS] [depth=N] [nodes=N] [notation=fsf|ours] \
+[variant=ITS_NAME]. Give it twice.";
 
 impl clap::FromArgMatches for MatchCommand {
     fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
@@ -318,6 +345,13 @@ mod tests {
             ]
         );
         assert_eq!(e.limits.depth, Some(3));
+        assert_eq!((e.notation, e.variant), (None, None));
+        let e = EngineSpec::parse(&words(
+            "cmd=fsf notation=fsf variant=menagerie-hubbub option.VariantPath=h.ini",
+        ))
+        .unwrap();
+        assert_eq!(e.notation, Some(Dialect::Fsf));
+        assert_eq!(e.variant.as_deref(), Some("menagerie-hubbub"));
         let e =
             EngineSpec::parse(&words("cmd=/usr/games/fairymax proto=xboard tc=10+0.1")).unwrap();
         assert_eq!(e.name, "fairymax");
@@ -331,6 +365,8 @@ mod tests {
             "cmd=x depth=a",
             "cmd=x foo=1",
             "cmd=x nokey",
+            "cmd=x notation=san",
+            "cmd=x variant=",
         ] {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
         }

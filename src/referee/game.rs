@@ -53,6 +53,13 @@ pub enum Termination {
     RulesInfraction,
     /// A crash, a failed start, a resignation is `Normal`.
     Abandoned,
+    /// A move that a peer's approximation of our rules allows and ours do
+    /// not (Fairy-Stockfish's Wolf Chess lets a Sergeant that has moved
+    /// step twice), lost by the peer; or a move of ours that the peer's
+    /// rules lack (it could not follow the game), a draw. Counted apart
+    /// from the games decided on the board: they measure the rules, not
+    /// the play.
+    PeerRulesInfraction,
 }
 
 impl Termination {
@@ -63,6 +70,7 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::RulesInfraction => "rules infraction",
             Termination::Abandoned => "abandoned",
+            Termination::PeerRulesInfraction => "peer rules infraction",
         }
     }
 }
@@ -161,6 +169,23 @@ pub fn capital(c: Color) -> &'static str {
         Color::White => "White",
         Color::Black => "Black",
     }
+}
+
+/// Whether the opponent of `actor` cannot be told `action`: a peer whose
+/// rules lack the move would lose track of the game (the game then stops,
+/// counted apart as a peer rules infraction).
+fn opponent_lacks(
+    players: &[Option<Box<dyn Player>>; 2],
+    pos: &Position,
+    actor: Color,
+    action: Action,
+) -> bool {
+    let Action::Move(m) = action else {
+        return false;
+    };
+    players[actor.opposite().index()]
+        .as_ref()
+        .is_some_and(|p| !p.knows(pos, m))
 }
 
 /// The position after an opening and its tokens as steps.
@@ -305,6 +330,11 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
             let Some(player) = players[actor.index()].as_mut() else {
                 break loss(actor, Termination::Abandoned, format!("{who} is gone"));
             };
+            let illegal = if player.approximate_rules() {
+                Termination::PeerRulesInfraction
+            } else {
+                Termination::RulesInfraction
+            };
             let view = GameView {
                 variant: variant_name,
                 start_fen: start_fen.as_deref(),
@@ -350,12 +380,21 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                     format!("{who} loses on time ({} ms)", elapsed.as_millis()),
                 );
             }
+            let lacked = pos
+                .parse_action(&token)
+                .is_ok_and(|a| opponent_lacks(&players, &pos, actor, a));
             let played = pos.parse_action(&token).and_then(|a| {
                 pos.apply(a)?;
                 Ok(a)
             });
             match played {
                 Ok(a) => {
+                    let other = actor.opposite();
+                    let stopped = format!(
+                        "{who} plays {token}, which the rules of {} ({}) lack: the game stops as a draw",
+                        capital(other),
+                        names[other.index()]
+                    );
                     steps.push(Step {
                         token,
                         kind: kind_of(a),
@@ -364,6 +403,9 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                     });
                     if is_move {
                         engine_moves += 1;
+                    }
+                    if lacked {
+                        break (Score::Draw, Termination::PeerRulesInfraction, stopped);
                     }
                 }
                 Err(e) => {
@@ -375,7 +417,7 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         &mut std::io::stderr(),
                         format_args!("game {}: {why}\n", setup.index + 1),
                     );
-                    break loss(actor, Termination::RulesInfraction, why);
+                    break loss(actor, illegal, why);
                 }
             }
         }

@@ -6,12 +6,14 @@
 //! - `player`: what the referee asks of an engine; `uci_client`,
 //!   `xboard_client`: the two protocols;
 //! - `clock`: limits and clocks; `dice_stream`: the seeded dice;
+//! - `dialect`: peers' spellings of our moves (Fairy-Stockfish's `+`);
 //! - `openings`: start positions and their generator;
 //! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
 //! - `runner`: the match (pairs, threads, progress, results).
 
 pub mod cli;
 pub mod clock;
+pub mod dialect;
 pub mod dice_stream;
 pub mod engine_process;
 pub mod game;

@@ -6,6 +6,7 @@ use super::cli::{EngineSpec, Protocol};
 use super::clock::{Clock, Limits};
 use super::log::IoLog;
 use super::{uci_client, xboard_client};
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use std::time::Instant;
@@ -100,6 +101,17 @@ pub trait Player: Send {
     }
     /// The engine's next token: a move, or a choice after its throw.
     fn act(&mut self, turn: &Turn) -> Result<String, Fault>;
+    /// Whether it plays its own approximation of our rules (a peer such as
+    /// Fairy-Stockfish in Wolf Chess): its illegal moves are then counted
+    /// apart from the games decided on the board.
+    fn approximate_rules(&self) -> bool {
+        false
+    }
+    /// Whether it can be told the opponent's move `m` (legal in `pos`): a
+    /// peer whose rules lack the move cannot follow the game past it.
+    fn knows(&self, _pos: &Position, _m: Move) -> bool {
+        true
+    }
     /// Tells the engine the result (`1-0`, `0-1`, `1/2-1/2`) and stops it.
     fn end_game(self: Box<Self>, result: &str, reason: &str);
 }

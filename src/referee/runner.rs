@@ -40,7 +40,11 @@ pub struct MatchConfig {
 
 /// What a match came to.
 pub struct Summary {
+    /// Every game.
     pub tally: Tally,
+    /// The games decided on the board: all but the peer rules infractions
+    /// (whose pairs leave the pentanomial).
+    pub board: Tally,
     /// Finished games in game order.
     pub games: Vec<GameRecord>,
     pub decision: Option<Decision>,
@@ -164,10 +168,14 @@ fn first_engine_points(g: &GameRecord) -> u8 {
 }
 
 fn score_line(cfg: &MatchConfig, t: &Tally) -> String {
+    score_text([&cfg.engines[0].name, &cfg.engines[1].name], t)
+}
+
+fn score_text(names: [&str; 2], t: &Tally) -> String {
     format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-        cfg.engines[0].name,
-        cfg.engines[1].name,
+        names[0],
+        names[1],
         t.wins,
         t.losses,
         t.draws,
@@ -267,10 +275,12 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     if let Some(e) = failure {
         return Err(e.into());
     }
+    let games: Vec<GameRecord> = results.into_values().collect();
     Ok(Summary {
         llr: cfg.sprt.as_ref().map(|s| s.llr(&tally)),
         tally,
-        games: results.into_values().collect(),
+        board: board_tally(&games),
+        games,
         decision,
     })
 }
@@ -282,6 +292,57 @@ fn limits_text(cfg: &MatchConfig, white_engine: usize) -> String {
     } else {
         format!("White {}; Black {}", w.describe(), b.describe())
     }
+}
+
+/// The tally of the games decided on the board.
+fn board_tally(games: &[GameRecord]) -> Tally {
+    let kept: Vec<(usize, u8)> = games
+        .iter()
+        .filter(|g| g.termination != Termination::PeerRulesInfraction)
+        .map(|g| (g.index, first_engine_points(g)))
+        .collect();
+    Tally::from_games(&kept)
+}
+
+fn elo_line(t: &Tally) -> String {
+    match t.elo() {
+        Some((e, lo, hi)) => format!(
+            "Elo difference: {:+.1} (95% interval {:+.1} to {:+.1}), from {} pairs\n",
+            e + 0.0,
+            lo + 0.0,
+            hi + 0.0,
+            t.pairs()
+        ),
+        None => "Elo difference: no finished pair\n".to_string(),
+    }
+}
+
+/// The games a peer's approximate rules ended, each with its reason, and
+/// the result of the others: the strength measured on the board.
+fn board_report(names: [&str; 2], s: &Summary) -> String {
+    let apart: Vec<&GameRecord> = s
+        .games
+        .iter()
+        .filter(|g| g.termination == Termination::PeerRulesInfraction)
+        .collect();
+    if apart.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "Peer rules infractions (counted apart): {} games\n",
+        apart.len()
+    );
+    for g in &apart {
+        out.push_str(&format!("  game {}: {}\n", g.index + 1, g.reason));
+    }
+    let b = &s.board;
+    out.push_str(&format!(
+        "On the board (without them): {}\n",
+        score_text(names, b)
+    ));
+    out.push_str("On the board, ");
+    out.push_str(&elo_line(b));
+    out
 }
 
 /// The final report.
@@ -304,28 +365,24 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         "W/D/L of {}: {}/{}/{}\n",
         cfg.engines[0].name, t.wins, t.draws, t.losses
     ));
-    match t.elo() {
-        Some((e, lo, hi)) => out.push_str(&format!(
-            "Elo difference: {:+.1} (95% interval {:+.1} to {:+.1}), from {} pairs\n",
-            e + 0.0,
-            lo + 0.0,
-            hi + 0.0,
-            t.pairs()
-        )),
-        None => out.push_str("Elo difference: no finished pair\n"),
-    }
+    out.push_str(&elo_line(t));
     out.push_str(&format!(
         "Pentanomial (pairs by {}'s points 0, 1/2, 1, 3/2, 2): {:?}\n",
         cfg.engines[0].name, t.penta
     ));
     let count = |k: Termination| s.games.iter().filter(|g| g.termination == k).count();
     out.push_str(&format!(
-        "Endings: normal {}, adjudication {}, time forfeit {}, rules infraction {}, abandoned {}\n",
+        "Endings: normal {}, adjudication {}, time forfeit {}, rules infraction {}, abandoned {}, peer rules infraction {}\n",
         count(Termination::Normal),
         count(Termination::Adjudication),
         count(Termination::TimeForfeit),
         count(Termination::RulesInfraction),
-        count(Termination::Abandoned)
+        count(Termination::Abandoned),
+        count(Termination::PeerRulesInfraction)
+    ));
+    out.push_str(&board_report(
+        [&cfg.engines[0].name, &cfg.engines[1].name],
+        s,
     ));
     if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {
         let (lo, hi) = sp.bounds();
@@ -390,4 +447,93 @@ pub fn run_cli(command: MatchCommand) -> Result<(), BoxError> {
     let summary = run_match(&mut cfg, &mut err)?;
     let _ = std::io::stdout().write_all(report(&cfg, &summary).as_bytes());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::square::Color;
+
+    fn record(index: usize, score: Score, termination: Termination) -> GameRecord {
+        GameRecord {
+            index,
+            pair: (index / 2) as u64,
+            names: ["a".to_string(), "b".to_string()],
+            white_engine: index % 2,
+            start_fen: None,
+            start_side: Color::White,
+            start_fullmove: 1,
+            opening_len: 0,
+            steps: Vec::new(),
+            score,
+            termination,
+            reason: format!("reason {}", index + 1),
+            final_fen: String::new(),
+        }
+    }
+
+    #[test]
+    fn peer_rules_infractions_are_reported_apart() {
+        use Score::*;
+        use Termination::*;
+        // Engine a plays White in even games. Game 4: b (White) breaks our
+        // rules by its own; a wins it, but not on the board.
+        let games = vec![
+            record(0, WhiteWins, Normal),
+            record(1, WhiteWins, Normal),
+            record(2, Draw, Normal),
+            record(3, BlackWins, PeerRulesInfraction),
+        ];
+        let all = Tally::from_games(
+            &games
+                .iter()
+                .map(|g| (g.index, first_engine_points(g)))
+                .collect::<Vec<_>>(),
+        );
+        let summary = Summary {
+            tally: all,
+            board: board_tally(&games),
+            games,
+            decision: None,
+            llr: None,
+        };
+        assert_eq!(
+            (
+                summary.tally.wins,
+                summary.tally.draws,
+                summary.tally.losses
+            ),
+            (2, 1, 1)
+        );
+        let b = &summary.board;
+        assert_eq!((b.wins, b.draws, b.losses, b.pairs()), (1, 1, 1, 1));
+        assert_eq!(b.penta, [0, 0, 1, 0, 0]);
+        let text = board_report(["a", "b"], &summary);
+        assert!(
+            text.contains("Peer rules infractions (counted apart): 1 games"),
+            "{text}"
+        );
+        assert!(text.contains("game 4: reason 4"), "{text}");
+        assert!(
+            text.contains("On the board (without them): Score of a vs b: 1 - 1 - 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("On the board, Elo difference: +0.0"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn no_board_report_without_infractions() {
+        let games = vec![record(0, Score::Draw, Termination::RulesInfraction)];
+        let summary = Summary {
+            tally: Tally::default(),
+            board: board_tally(&games),
+            games,
+            decision: None,
+            llr: None,
+        };
+        assert_eq!(board_report(["a", "b"], &summary), "");
+    }
 }

@@ -44,6 +44,24 @@ impl Tally {
         self.penta[(half_points as usize).min(4)] += 1;
     }
 
+    /// The tally of some of a match's games, each given by its 0-based
+    /// index (games 2k and 2k+1 are pair k) and the first engine's
+    /// half-points: a pair counts in the pentanomial only when both its
+    /// games are given, so games left out take their pair out of the Elo.
+    pub fn from_games(games: &[(usize, u8)]) -> Tally {
+        let mut t = Tally::default();
+        let points: std::collections::BTreeMap<usize, u8> = games.iter().copied().collect();
+        for (&i, &p) in &points {
+            t.add_game(p);
+            if i % 2 == 1 {
+                if let Some(&first) = points.get(&(i - 1)) {
+                    t.add_pair(first + p);
+                }
+            }
+        }
+        t
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -165,6 +183,16 @@ mod tests {
         assert!((score_of_elo(elo_of_score(0.3)) - 0.3).abs() < 1e-12);
         t.penta = [0, 0, 0, 0, 3];
         assert_eq!(t.elo(), Some((f64::INFINITY, f64::INFINITY, f64::INFINITY)));
+    }
+
+    #[test]
+    fn a_tally_of_some_games_keeps_whole_pairs_only() {
+        // Pairs 0 and 1 whole, game 5 without game 4 (left out).
+        let t = Tally::from_games(&[(0, 2), (1, 1), (2, 0), (3, 2), (5, 2)]);
+        assert_eq!((t.wins, t.draws, t.losses), (3, 1, 1));
+        assert_eq!(t.penta, [0, 0, 1, 1, 0]);
+        assert_eq!(t.pairs(), 2);
+        assert_eq!(Tally::from_games(&[]), Tally::default());
     }
 
     #[test]

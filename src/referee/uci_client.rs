@@ -4,9 +4,12 @@
 
 use super::cli::EngineSpec;
 use super::clock::Limits;
+use super::dialect::Dialect;
 use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, Turn};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 use crate::rules::square::Color;
 use engine_protocol::{GoParams, StartPosition, UciCommand};
 use std::time::{Duration, Instant};
@@ -17,57 +20,97 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 pub struct UciClient {
     process: EngineProcess,
     name: Option<String>,
+    /// How it writes our moves: what it is sent and what it answers.
+    dialect: Dialect,
+    /// It plays its own approximation of our game (a peer's rules).
+    approximate: bool,
+}
+
+/// What `uci` .. `uciok` told: the engine's name and its UCI_Variant
+/// values (`None`: no such option; empty: any value).
+struct Header {
+    name: Option<String>,
+    variants: Option<Vec<String>>,
+}
+
+/// Sends `uci` and reads up to `uciok`.
+fn read_header(process: &mut EngineProcess) -> Result<Header, Fault> {
+    process.send("uci")?;
+    let deadline = Instant::now() + HANDSHAKE;
+    let mut header = Header {
+        name: None,
+        variants: None,
+    };
+    loop {
+        let line = process.recv(deadline)?;
+        let line = line.trim();
+        if line == "uciok" {
+            return Ok(header);
+        }
+        if let Some(n) = line.strip_prefix("id name ") {
+            header.name = Some(n.trim().to_string());
+        }
+        if line.starts_with("option name UCI_Variant ") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let vars = words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1].to_string())
+                .collect();
+            header.variants = Some(vars);
+        }
+    }
+}
+
+fn offers(variants: &Option<Vec<String>>, variant: &str) -> bool {
+    matches!(variants, Some(list) if list.is_empty() || list.iter().any(|v| v == variant))
 }
 
 impl UciClient {
     /// Starts the engine, reads its options, sets the spec's options and
-    /// the variant (`UCI_Variant`, unless the game is chess).
+    /// the variant (`UCI_Variant`, unless the game is chess; the spec's
+    /// `variant=` names it in the engine's terms).
     pub fn start(spec: &EngineSpec, variant: &str, log: IoLog) -> Result<UciClient, Fault> {
         let mut process =
             EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), log)?;
-        process.send("uci")?;
-        let deadline = Instant::now() + HANDSHAKE;
-        let mut name = None;
-        let mut variants: Option<Vec<String>> = None;
-        loop {
-            let line = process.recv(deadline)?;
-            let line = line.trim();
-            if line == "uciok" {
-                break;
-            }
-            if let Some(n) = line.strip_prefix("id name ") {
-                name = Some(n.trim().to_string());
-            }
-            if line.starts_with("option name UCI_Variant ") {
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let vars = words
-                    .windows(2)
-                    .filter(|w| w[0] == "var")
-                    .map(|w| w[1].to_string())
-                    .collect();
-                variants = Some(vars);
-            }
-        }
-        let mut client = UciClient { process, name };
+        let mut header = read_header(&mut process)?;
+        let is_fsf = header
+            .name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
+        let dialect = spec
+            .notation
+            .unwrap_or(if is_fsf { Dialect::Fsf } else { Dialect::Ours });
+        let mut client = UciClient {
+            process,
+            name: header.name.take(),
+            dialect,
+            // Fairy-Stockfish plays chess by our rules; our other games only
+            // as near as its variant definitions reach.
+            approximate: dialect == Dialect::Fsf && variant != "chess",
+        };
         for (k, v) in &spec.options {
             client.send(&UciCommand::SetOption {
                 name: k.clone(),
                 value: Some(v.clone()),
             })?;
         }
-        if variant != "chess" {
-            match &variants {
-                Some(list) if list.is_empty() || list.iter().any(|v| v == variant) => {}
-                Some(_) => {
-                    return Err(Fault::Unsupported(format!(
-                        "UCI_Variant has no '{variant}'"
-                    )))
-                }
-                None => return Err(Fault::Unsupported("no UCI_Variant option".to_string())),
+        let theirs = spec.variant.as_deref().unwrap_or(variant);
+        if theirs != "chess" {
+            // An option (Fairy-Stockfish's VariantPath) may have added
+            // variants: ask again before refusing.
+            if !offers(&header.variants, theirs) && !spec.options.is_empty() {
+                header = read_header(&mut client.process)?;
+            }
+            if !offers(&header.variants, theirs) {
+                return Err(Fault::Unsupported(match header.variants {
+                    Some(_) => format!("UCI_Variant has no '{theirs}'"),
+                    None => "no UCI_Variant option".to_string(),
+                }));
             }
             client.send(&UciCommand::SetOption {
                 name: "UCI_Variant".to_string(),
-                value: Some(variant.to_string()),
+                value: Some(theirs.to_string()),
             })?;
         }
         client.sync(Instant::now() + HANDSHAKE)?;
@@ -136,7 +179,7 @@ impl Player for UciClient {
                 Some(f) => StartPosition::Fen(f.to_string()),
                 None => StartPosition::StartPos,
             },
-            moves: game.steps.iter().map(|s| s.token.clone()).collect(),
+            moves: self.dialect.game_tokens(game),
         })?;
         self.send(&UciCommand::Go(go_params(turn)))?;
         loop {
@@ -144,11 +187,19 @@ impl Player for UciClient {
             let mut words = line.split_whitespace();
             if words.next() == Some("bestmove") {
                 return match words.next() {
-                    Some(m) => Ok(m.to_string()),
+                    Some(m) => Ok(self.dialect.to_ours(game.position, m)),
                     None => Err(Fault::Garbage(line.clone())),
                 };
             }
         }
+    }
+
+    fn approximate_rules(&self) -> bool {
+        self.approximate
+    }
+
+    fn knows(&self, pos: &Position, m: Move) -> bool {
+        self.dialect.knows(pos, m)
     }
 
     fn end_game(mut self: Box<Self>, _result: &str, _reason: &str) {

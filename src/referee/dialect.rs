@@ -1,0 +1,277 @@
+//! Peers' spellings of our moves. Fairy-Stockfish writes a "piece
+//! promotion" (the mover turns into the one type its variant promotes it
+//! to, no letter chosen) with a trailing `+`, and reads only that spelling
+//! back. In our games that is:
+//!
+//! - Wolf Chess (its built-in `wolf`): a Pawn's promotion to the Elephant,
+//!   `a9a10+` for our `a9a10e` (its other promotions carry letters as ours);
+//! - Hubbub (`scripts/fsf/hubbub.ini`): the first move of a Scout or
+//!   Bishop, which it models as their own unmoved piece types promoted on
+//!   leaving their start squares, `e1e4+` for our `e1e4`.
+//!
+//! Every other move is written alike. A peer's token is taken as one of
+//! our moves only when exactly one legal move is written so; the referee
+//! then judges anything else as it would any unknown move.
+
+use super::player::GameView;
+use crate::rules::action::Action;
+use crate::rules::moves::{Move, MoveKind};
+use crate::rules::position::{Pending, Position};
+use crate::rules::square::Color;
+
+/// How an engine writes our moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// Our own UCI form (menagerie, and engines that learnt it).
+    #[default]
+    Ours,
+    /// Fairy-Stockfish's: `+` for a piece promotion.
+    Fsf,
+}
+
+/// A kind of move Fairy-Stockfish writes with `+` in one of our games.
+struct PlusMove {
+    game: &'static str,
+    /// The mover's letter (White's).
+    mover: char,
+    /// Our promotion letter (White's), or `None` for a plain move.
+    promotion: Option<char>,
+    /// Only a piece that has never moved (Hubbub's unmoved types).
+    unmoved_only: bool,
+}
+
+const FSF_PLUS: &[PlusMove] = &[
+    PlusMove {
+        game: "wolf",
+        mover: 'P',
+        promotion: Some('E'),
+        unmoved_only: false,
+    },
+    PlusMove {
+        game: "hubbub",
+        mover: 'S',
+        promotion: None,
+        unmoved_only: true,
+    },
+    PlusMove {
+        game: "hubbub",
+        mover: 'B',
+        promotion: None,
+        unmoved_only: true,
+    },
+];
+
+/// Whether Fairy-Stockfish writes `m` (legal in `pos`) with a `+`.
+fn fsf_plus(pos: &Position, m: Move) -> bool {
+    if m.kind() == MoveKind::Drop {
+        return false;
+    }
+    let Some(piece) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    let v = pos.variant();
+    let mover = v.letter(Color::White, piece.kind());
+    let promotion = m.promotion().map(|k| v.letter(Color::White, k));
+    let unmoved = pos.unmoved().contains(m.from());
+    FSF_PLUS.iter().any(|p| {
+        p.game == v.name()
+            && p.mover == mover
+            && p.promotion == promotion
+            && (unmoved || !p.unmoved_only)
+    })
+}
+
+/// Whether Fairy-Stockfish's definition of our game lacks `m` (legal in
+/// `pos`): Wolf Chess's built-in promotions have no Knight (our `H`) and no
+/// Nightrider (`N`); in scripts/fsf/hubbub.ini no piece may enter an extra
+/// square (its mobility regions cover grid ranks 2-9), while ours let a
+/// capture enter one. Told such a move, it would drop it and the rest of
+/// the game silently (UCI's `position` stops at the first unknown move).
+fn fsf_lacks(pos: &Position, m: Move) -> bool {
+    let v = pos.variant();
+    let g = v.geometry();
+    match v.name() {
+        "wolf" => m
+            .promotion()
+            .is_some_and(|k| matches!(v.letter(Color::White, k), 'H' | 'N')),
+        "hubbub" => {
+            m.kind() != MoveKind::Drop && {
+                let rank = g.rank_of(m.to());
+                rank == 0 || rank + 1 == g.height()
+            }
+        }
+        _ => false,
+    }
+}
+
+impl Dialect {
+    /// Whether an engine of this dialect can be told `m` (legal in `pos`).
+    pub fn knows(self, pos: &Position, m: Move) -> bool {
+        match self {
+            Dialect::Ours => true,
+            Dialect::Fsf => !fsf_lacks(pos, m),
+        }
+    }
+
+    /// The engine's spelling of a legal move.
+    pub fn move_text(self, pos: &Position, m: Move) -> String {
+        let ours = pos.move_text(m);
+        match self {
+            Dialect::Fsf if fsf_plus(pos, m) => {
+                let g = pos.variant().geometry();
+                format!("{}{}+", g.name(m.from()), g.name(m.to()))
+            }
+            _ => ours,
+        }
+    }
+
+    /// Our text of the one legal move the engine writes `token`, if exactly
+    /// one fits; otherwise `token` itself, for the referee to judge.
+    pub fn to_ours(self, pos: &Position, token: &str) -> String {
+        if self == Dialect::Ours || pos.pending() != Pending::Nothing {
+            return token.to_string();
+        }
+        let moves = pos.legal_moves();
+        let mut fits = moves
+            .iter()
+            .copied()
+            .filter(|&m| self.move_text(pos, m) == token);
+        match (fits.next(), fits.next()) {
+            (Some(m), None) => pos.move_text(m),
+            _ => token.to_string(),
+        }
+    }
+
+    /// The game's tokens so far in the engine's spelling, replayed from the
+    /// start (the referee checked every token, so the replay cannot fail;
+    /// if it did, the rest would go as they are).
+    pub fn game_tokens(self, game: &GameView) -> Vec<String> {
+        let ours = || game.steps.iter().map(|s| s.token.clone()).collect();
+        if self == Dialect::Ours {
+            return ours();
+        }
+        let variant = game.position.variant().clone();
+        let start = match game.start_fen {
+            Some(f) => Position::from_fen(variant, f).ok(),
+            None => Some(Position::startpos(variant)),
+        };
+        let Some(mut pos) = start else {
+            return ours();
+        };
+        let mut out = Vec::with_capacity(game.steps.len());
+        for step in game.steps {
+            let Ok(action) = pos.parse_action(&step.token) else {
+                break;
+            };
+            let text = match action {
+                Action::Move(m) => self.move_text(&pos, m),
+                _ => step.token.clone(),
+            };
+            if pos.apply(action).is_err() {
+                break;
+            }
+            out.push(text);
+        }
+        // Whatever did not replay goes as it is.
+        out.extend(game.steps[out.len()..].iter().map(|s| s.token.clone()));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::player::{Step, StepKind};
+    use crate::rules::variants;
+
+    fn position(game: &str, fen: Option<&str>) -> Position {
+        let v = variants::load(game).expect("a built-in game");
+        match fen {
+            Some(f) => Position::from_fen(v, f).expect("a good FEN"),
+            None => Position::startpos(v),
+        }
+    }
+
+    fn legal(pos: &Position, text: &str) -> Move {
+        pos.parse_move(text).expect("a legal move")
+    }
+
+    #[test]
+    fn wolf_pawn_to_elephant_is_a_plus() {
+        let pos = position("wolf", Some("4r2k/PP6/8/8/8/8/8/8/8/K7 w - - 0 1"));
+        let fsf = Dialect::Fsf;
+        assert_eq!(fsf.move_text(&pos, legal(&pos, "a9a10e")), "a9a10+");
+        assert_eq!(fsf.move_text(&pos, legal(&pos, "a9a10q")), "a9a10q");
+        assert_eq!(fsf.to_ours(&pos, "a9a10+"), "a9a10e");
+        assert_eq!(fsf.to_ours(&pos, "b9e10+"), "b9e10+", "not a pawn's move");
+        assert_eq!(fsf.to_ours(&pos, "a9a10w"), "a9a10w");
+        // Our own spelling from an engine that writes ours stays as it is.
+        assert_eq!(Dialect::Ours.to_ours(&pos, "a9a10+"), "a9a10+");
+    }
+
+    #[test]
+    fn moves_fsf_lacks_are_known() {
+        let pos = position("wolf", Some("4r2k/PP6/8/8/8/8/8/8/8/K7 w - - 0 1"));
+        for (text, known) in [("a9a10h", false), ("a9a10n", false), ("a9a10e", true)] {
+            assert_eq!(Dialect::Fsf.knows(&pos, legal(&pos, text)), known, "{text}");
+            assert!(Dialect::Ours.knows(&pos, legal(&pos, text)));
+        }
+        // A Hubbub bishop takes the unmoved scout on f1 (an extra square).
+        let fen = "1***2***1/*4k2r*/*3gp3*/*1p2p1pb*/*rP1s1s2*/*pG3Pp1*/*1bR3P1*/*8*/*6KR*/B***SS***B b k - 1 36";
+        let pos = position("hubbub", Some(fen));
+        assert!(!Dialect::Fsf.knows(&pos, legal(&pos, "c4f1")));
+        assert!(Dialect::Fsf.knows(&pos, legal(&pos, "c4d3")));
+    }
+
+    #[test]
+    fn wolf_sergeant_promotes_with_letters_only() {
+        // A Sergeant becomes no Elephant in either rule set: no '+' fits.
+        let pos = position("wolf", Some("7k/S7/8/8/8/8/8/8/8/K7 w - - 0 1"));
+        assert_eq!(Dialect::Fsf.to_ours(&pos, "a9a10+"), "a9a10+");
+        assert_eq!(Dialect::Fsf.to_ours(&pos, "a9a10q"), "a9a10q");
+    }
+
+    #[test]
+    fn hubbub_first_scout_and_bishop_moves_are_plus() {
+        let pos = position("hubbub", None);
+        let fsf = Dialect::Fsf;
+        assert_eq!(fsf.move_text(&pos, legal(&pos, "e1e4")), "e1e4+");
+        assert_eq!(fsf.move_text(&pos, legal(&pos, "a1b4")), "a1b4+");
+        assert_eq!(fsf.move_text(&pos, legal(&pos, "e3e4")), "e3e4");
+        assert_eq!(fsf.to_ours(&pos, "e1e4+"), "e1e4");
+        assert_eq!(fsf.to_ours(&pos, "j1i4+"), "j1i4");
+        assert_eq!(fsf.to_ours(&pos, "e3e4"), "e3e4");
+        assert_eq!(fsf.to_ours(&pos, "e3e4+"), "e3e4+", "a pawn's step");
+    }
+
+    #[test]
+    fn game_tokens_follow_the_pieces_history() {
+        let mut pos = position("hubbub", None);
+        let tokens = ["e1e4", "e10e7", "e4e5", "e7e6"];
+        let steps: Vec<Step> = tokens
+            .iter()
+            .map(|t| {
+                let actor = pos.side_to_move();
+                pos.play_action_text(t).expect("legal");
+                Step {
+                    token: t.to_string(),
+                    kind: StepKind::Move,
+                    actor,
+                    pips: None,
+                }
+            })
+            .collect();
+        let view = GameView {
+            variant: "hubbub",
+            start_fen: None,
+            steps: &steps,
+            position: &pos,
+        };
+        // Only a first move leaves an unmoved Scout's square.
+        assert_eq!(
+            Dialect::Fsf.game_tokens(&view),
+            vec!["e1e4+", "e10e7+", "e4e5", "e7e6"]
+        );
+        assert_eq!(Dialect::Ours.game_tokens(&view), tokens.to_vec());
+    }
+}
