@@ -139,8 +139,11 @@ enum Command {
         /// (the drawn one first).
         #[arg(long, value_enum, default_value_t = ChoicesArg::Inferred)]
         choices: ChoicesArg,
-        /// `written`: every `+` and `#` must be right; `exact`: also every
-        /// check and mate must be marked; `off`: marks are not compared.
+        /// `written`: every `+` and `#` must be right by the rules or by
+        /// XBoard's own picture of the pieces, which XBoard marks by (a dice
+        /// leaper checks as its start leaper); `exact`: every mark right by
+        /// the rules and every check and mate marked; `off`: marks are not
+        /// compared.
         #[arg(long, value_enum, default_value_t = MarksArg::Written)]
         marks: MarksArg,
     },

@@ -382,3 +382,53 @@ fn a_person_game_with_a_lame_leap_only_xboard_blocks_replays() {
     };
     assert_eq!(replayed.settled_by_xboard, 1, "{}", reports[0].line());
 }
+
+/// XBoard marks checks by its own picture of the pieces, in which a dice
+/// knight is the Knight it starts as (`piece N& N`). In this game (All
+/// Oblique, two engines, DiceSeed 1, from `scripts/xboard-engine-games.sh`)
+/// `10... Nxc3+` left Black's knight a leaper that does not reach White's
+/// King, yet XBoard, seeing a Knight there, marked it. Such marks pass and
+/// are counted; under `--marks exact` marks are held to the rules alone.
+#[test]
+fn a_check_only_xboards_picture_of_the_pieces_sees_passes() {
+    let text = fixture("carnival-oblique-xboard-checks.pgn");
+    let drawn = Options {
+        dice_seed: 1,
+        ..options(ChoiceMode::Drawn)
+    };
+    let r = &replay_pgn(&text, &drawn).unwrap()[0];
+    let done = r.outcome.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.marked_by_xboard, 3, "{}", r.line());
+    assert_eq!(done.throws, 60, "{}", r.line());
+    // Inferred choices must not bend a choice to make such a check real.
+    let inferred = Options {
+        choices: ChoiceMode::Inferred,
+        ..drawn
+    };
+    let r = &replay_pgn(&text, &inferred).unwrap()[0];
+    assert_eq!(
+        r.outcome.as_ref().map(|d| d.inferred),
+        Ok(0),
+        "{}",
+        r.line()
+    );
+    let exact = Options {
+        marks: MarkCheck::Exact,
+        ..drawn
+    };
+    let r = &replay_pgn(&text, &exact).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!(
+        (m.ply, m.token.as_deref(), &m.problem),
+        (20, Some("Nxc3+"), &Problem::FalseCheck)
+    );
+    // A check neither the rules nor XBoard's picture see is still false.
+    let false_check = edit(&text, "2. e3 ", "2. e3+ ");
+    let r = &replay_pgn(&false_check, &drawn).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!((m.ply, &m.problem), (3, &Problem::FalseCheck));
+}
