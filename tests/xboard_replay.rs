@@ -432,3 +432,27 @@ fn a_check_only_xboards_picture_of_the_pieces_sees_passes() {
     };
     assert_eq!((m.ply, &m.problem), (3, &Problem::FalseCheck));
 }
+
+/// XBoard 4.9.1 takes its Lance type, which Wolf Chess's Sergeant has so
+/// that XBoard lets it promote, for a Pawn when it applies a move: a
+/// diagonal step onto an empty square in the far half is an en passant
+/// capture to it (with Test Legality on, always), and it removes the piece
+/// behind the target square. In this game (two engines, Test Legality on,
+/// from `scripts/xboard-engine-games.sh`) White's Sergeant stepped f6-e7
+/// (XBoard's `f5e6`, `76. Se6`) and XBoard removed White's own King from
+/// e6; it then took `76... Sc4` for mate and adjudicated 0-1. The replay
+/// reports the mark, and without it the result: a mate XBoard adjudicates
+/// is no reason outside the rules.
+#[test]
+fn an_adjudicated_mate_the_rules_do_not_see_is_reported() {
+    let text = fixture("wolf-sergeant-lost-king.pgn");
+    assert!(text.contains("{Xboard adjudication: Checkmate} 0-1"));
+    assert_eq!(problem(&text), (152, Problem::FalseMate));
+    let (ply, p) = problem(&edit(&text, "Sc4#", "Sc4"));
+    assert_eq!(ply, 152);
+    assert!(matches!(p, Problem::Unreached { .. }), "{p}");
+    assert!(
+        p.to_string().contains("Xboard adjudication: Checkmate"),
+        "{p}"
+    );
+}

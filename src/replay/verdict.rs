@@ -197,7 +197,8 @@ pub fn result_of(o: Outcome) -> PgnResult {
 
 /// Reasons outside the rules for which a game may end where the rules do
 /// not end it: the clock, a resignation, an agreement, an adjudication,
-/// a game left. A forfeit for an illegal or invalid move is not one.
+/// a game left. A forfeit for an illegal or invalid move is not one, nor
+/// an adjudicated mate or stalemate (`REFUSED`).
 const ACCEPTED: &[&str] = &[
     "on time",
     "time forfeit",
@@ -208,11 +209,17 @@ const ACCEPTED: &[&str] = &[
     "abandon",
     "disconnect",
 ];
+/// Not reasons outside the rules: a forfeit for a move, and an
+/// adjudication that names an end the rules decide (XBoard adjudicates a
+/// mate or stalemate by its own picture of the board, which can be wrong:
+/// `Xboard adjudication: Checkmate` where the rules see none is a mismatch).
 const REFUSED: &[&str] = &[
     "invalid move",
     "illegal move",
     "illegal-move",
     "forfeit due to",
+    "adjudication: checkmate",
+    "adjudication: stalemate",
 ];
 
 /// Whether a result the rules do not reach is accepted for its reason.
@@ -241,6 +248,12 @@ mod tests {
         assert!(accept_unreached(win, Some("White wins on time")).is_ok());
         assert!(accept_unreached(win, Some("Black resigns")).is_ok());
         assert!(accept_unreached(PgnResult::Draw, Some("xboard adjudication: ...")).is_ok());
+        let long = "Xboard adjudication: long game";
+        assert!(accept_unreached(PgnResult::Draw, Some(long)).is_ok());
+        let mate = "Xboard adjudication: Checkmate";
+        assert!(accept_unreached(PgnResult::BlackWins, Some(mate)).is_err());
+        let stalemate = "Xboard adjudication: Stalemate";
+        assert!(accept_unreached(PgnResult::Draw, Some(stalemate)).is_err());
         assert!(accept_unreached(PgnResult::Unfinished, None).is_ok());
         let forfeit = "Xboard: Forfeit due to invalid move: f8d8 (f8d8 via `/, `/) res=24";
         assert!(accept_unreached(win, Some(forfeit)).is_err());
