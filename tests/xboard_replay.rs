@@ -456,3 +456,33 @@ fn an_adjudicated_mate_the_rules_do_not_see_is_reported() {
         "{p}"
     );
 }
+
+/// In XBoard's picture a dice knight of the side that just moved may
+/// attack the other King as a Knight, a position our FEN reader refuses
+/// (the side not to move in check); XBoard does not mind, and marks by it.
+/// In this game (All Oblique, two engines, DiceSeed 1, from
+/// `scripts/xboard-engine-games.sh`) White's knight on b6 attacks d7 as a
+/// Knight, so XBoard took `23... Qh1` for mate (its Knight on d3 guards
+/// f2) and wrote `#`; the rules' leapers leave White `24. Kf2`, and the
+/// game went on to Black's mate at ply 56.
+#[test]
+fn a_mate_in_xboards_picture_with_the_mover_in_check_passes() {
+    let text = fixture("carnival-oblique-xboard-mate.pgn");
+    assert!(text.contains("23. Kf3+ {-24.25/3 0.5} Qh1# {+26.10/3 0.3} 24. Kf2+"));
+    let drawn = Options {
+        dice_seed: 1,
+        ..options(ChoiceMode::Drawn)
+    };
+    let r = &replay_pgn(&text, &drawn).unwrap()[0];
+    let done = r.outcome.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.marked_by_xboard, 13, "{}", r.line());
+    assert_eq!(r.plies, 56);
+    assert_eq!(r.result, menagerie::replay::PgnResult::BlackWins);
+    // A mate neither the rules nor XBoard's picture see is still false.
+    let false_mate = edit(&text, "27. Kg2 {", "27. Kg2# {");
+    let r = &replay_pgn(&false_mate, &drawn).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!((m.ply, &m.problem), (53, &Problem::FalseMate));
+}

@@ -54,11 +54,13 @@ impl XboardView {
 
     /// The position as XBoard sees it: the board in XBoard's FEN fields
     /// only (dice leapers at their start leaper, nothing pending), under
-    /// XBoard's rules.
+    /// XBoard's rules. In that picture the side that just moved may stand
+    /// in check (a dice knight of the side to move attacks its King as a
+    /// Knight), which XBoard does not mind.
     fn seen(&mut self, pos: &Position, dialect: &Dialect) -> Option<Position> {
         let view = self.variant(pos)?;
         let board = dialect.fen_from_xboard(&dialect.fen_to_xboard(&pos.to_fen()));
-        Position::from_fen(view, &board).ok()
+        Position::from_fen_allowing_opponent_check(view, &board).ok()
     }
 
     fn variant(&mut self, pos: &Position) -> Option<Arc<Variant>> {
