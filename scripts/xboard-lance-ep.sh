@@ -89,7 +89,7 @@ play() {
     local name="$1" legality="$2" moves="$3"
     local engine="python3 $WORK/scripted.py '$moves'"
     DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
-        -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 \
+        -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \
         -sgf "$WORK/$name-$legality.pgn" -debug -nameOfDebugFile "$WORK/$name-$legality.debug" >/dev/null 2>&1 || true
     echo "$name, Test Legality $legality:"
