@@ -216,3 +216,23 @@ fn truffle_state_in_fen_is_checked() {
     let p = Position::from_fen(v, &fen).unwrap();
     assert_eq!(p.to_fen(), fen);
 }
+
+/// A picture of a game (a GUI's board) may have the side not to move in
+/// check; `from_fen_allowing_opponent_check` reads it, everything else
+/// checked as before.
+#[test]
+fn a_picture_with_the_side_not_to_move_in_check_is_read_on_request() {
+    let v = variants::load("chess").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1";
+    assert_eq!(
+        Position::from_fen(v.clone(), fen).err(),
+        Some(FenError::OpponentInCheck)
+    );
+    let p = Position::from_fen_allowing_opponent_check(v.clone(), fen).expect("read");
+    assert!(!p.in_check());
+    assert!(!p.legal_moves().is_empty());
+    assert_eq!(
+        Position::from_fen_allowing_opponent_check(v, "8/8/8/8/8/8/8/4R1K1 w - - 0 1").err(),
+        Some(FenError::MissingRoyal(Color::Black))
+    );
+}

@@ -382,3 +382,107 @@ fn a_person_game_with_a_lame_leap_only_xboard_blocks_replays() {
     };
     assert_eq!(replayed.settled_by_xboard, 1, "{}", reports[0].line());
 }
+
+/// XBoard marks checks by its own picture of the pieces, in which a dice
+/// knight is the Knight it starts as (`piece N& N`). In this game (All
+/// Oblique, two engines, DiceSeed 1, from `scripts/xboard-engine-games.sh`)
+/// `10... Nxc3+` left Black's knight a leaper that does not reach White's
+/// King, yet XBoard, seeing a Knight there, marked it. Such marks pass and
+/// are counted; under `--marks exact` marks are held to the rules alone.
+#[test]
+fn a_check_only_xboards_picture_of_the_pieces_sees_passes() {
+    let text = fixture("carnival-oblique-xboard-checks.pgn");
+    let drawn = Options {
+        dice_seed: 1,
+        ..options(ChoiceMode::Drawn)
+    };
+    let r = &replay_pgn(&text, &drawn).unwrap()[0];
+    let done = r.outcome.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.marked_by_xboard, 3, "{}", r.line());
+    assert_eq!(done.throws, 60, "{}", r.line());
+    // Inferred choices must not bend a choice to make such a check real.
+    let inferred = Options {
+        choices: ChoiceMode::Inferred,
+        ..drawn
+    };
+    let r = &replay_pgn(&text, &inferred).unwrap()[0];
+    assert_eq!(
+        r.outcome.as_ref().map(|d| d.inferred),
+        Ok(0),
+        "{}",
+        r.line()
+    );
+    let exact = Options {
+        marks: MarkCheck::Exact,
+        ..drawn
+    };
+    let r = &replay_pgn(&text, &exact).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!(
+        (m.ply, m.token.as_deref(), &m.problem),
+        (20, Some("Nxc3+"), &Problem::FalseCheck)
+    );
+    // A check neither the rules nor XBoard's picture see is still false.
+    let false_check = edit(&text, "2. e3 ", "2. e3+ ");
+    let r = &replay_pgn(&false_check, &drawn).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!((m.ply, &m.problem), (3, &Problem::FalseCheck));
+}
+
+/// XBoard 4.9.1 takes its Lance type, which Wolf Chess's Sergeant has so
+/// that XBoard lets it promote, for a Pawn when it applies a move: a
+/// diagonal step onto an empty square in the far half is an en passant
+/// capture to it (with Test Legality on, always), and it removes the piece
+/// behind the target square. In this game (two engines, Test Legality on,
+/// from `scripts/xboard-engine-games.sh`) White's Sergeant stepped f6-e7
+/// (XBoard's `f5e6`, `76. Se6`) and XBoard removed White's own King from
+/// e6; it then took `76... Sc4` for mate and adjudicated 0-1. The replay
+/// reports the mark, and without it the result: a mate XBoard adjudicates
+/// is no reason outside the rules.
+#[test]
+fn an_adjudicated_mate_the_rules_do_not_see_is_reported() {
+    let text = fixture("wolf-sergeant-lost-king.pgn");
+    assert!(text.contains("{Xboard adjudication: Checkmate} 0-1"));
+    assert_eq!(problem(&text), (152, Problem::FalseMate));
+    let (ply, p) = problem(&edit(&text, "Sc4#", "Sc4"));
+    assert_eq!(ply, 152);
+    assert!(matches!(p, Problem::Unreached { .. }), "{p}");
+    assert!(
+        p.to_string().contains("Xboard adjudication: Checkmate"),
+        "{p}"
+    );
+}
+
+/// In XBoard's picture a dice knight of the side that just moved may
+/// attack the other King as a Knight, a position our FEN reader refuses
+/// (the side not to move in check); XBoard does not mind, and marks by it.
+/// In this game (All Oblique, two engines, DiceSeed 1, from
+/// `scripts/xboard-engine-games.sh`) White's knight on b6 attacks d7 as a
+/// Knight, so XBoard took `23... Qh1` for mate (its Knight on d3 guards
+/// f2) and wrote `#`; the rules' leapers leave White `24. Kf2`, and the
+/// game went on to Black's mate at ply 56.
+#[test]
+fn a_mate_in_xboards_picture_with_the_mover_in_check_passes() {
+    let text = fixture("carnival-oblique-xboard-mate.pgn");
+    assert!(text.contains("23. Kf3+ {-24.25/3 0.5} Qh1# {+26.10/3 0.3} 24. Kf2+"));
+    let drawn = Options {
+        dice_seed: 1,
+        ..options(ChoiceMode::Drawn)
+    };
+    let r = &replay_pgn(&text, &drawn).unwrap()[0];
+    let done = r.outcome.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.marked_by_xboard, 13, "{}", r.line());
+    assert_eq!(r.plies, 56);
+    assert_eq!(r.result, menagerie::replay::PgnResult::BlackWins);
+    // A mate neither the rules nor XBoard's picture see is still false.
+    let false_mate = edit(&text, "27. Kg2 {", "27. Kg2# {");
+    let r = &replay_pgn(&false_mate, &drawn).unwrap()[0];
+    let Err(GameError::Mismatch(m)) = &r.outcome else {
+        panic!("{}", r.line());
+    };
+    assert_eq!((m.ply, &m.problem), (53, &Problem::FalseMate));
+}

@@ -8,7 +8,7 @@
 use super::matcher::{find_move, MatchError};
 use super::pgn::PgnResult;
 use super::san::San;
-use super::verdict::{accept_unreached, judge_mark, result_of, Mismatch, Problem};
+use super::verdict::{accept_unreached, judge_mark, result_of, MarkVerdict, Mismatch, Problem};
 use super::xboard_view::XboardView;
 use super::{ChoiceMode, Options};
 use crate::rules::action::Action;
@@ -26,6 +26,9 @@ pub struct Replayed {
     pub inferred: usize,
     /// Checks and mates the rules see that the PGN leaves unmarked.
     pub unmarked: usize,
+    /// Checks and mates marked that only XBoard's picture of the pieces
+    /// sees (a dice leaper checking as its start leaper).
+    pub marked_by_xboard: usize,
     /// Tokens several of our moves fit, one of them a move XBoard knows.
     pub settled_by_xboard: usize,
     /// The rules' verdict on the end, or the PGN's reason.
@@ -53,6 +56,8 @@ struct Search<'a> {
     /// On the path being tried: for each choice, whether it was the drawn one.
     drawn: Vec<bool>,
     unmarked: Vec<usize>,
+    /// Marks only XBoard's picture of the pieces gives.
+    marked_by_xboard: Vec<usize>,
     /// Tokens several of our moves fit, settled by XBoard's own rules.
     settled_by_xboard: Vec<usize>,
     view: XboardView,
@@ -76,6 +81,7 @@ pub fn replay(
         deepest: None,
         drawn: Vec::new(),
         unmarked: Vec::new(),
+        marked_by_xboard: Vec::new(),
         settled_by_xboard: Vec::new(),
         view: XboardView::default(),
         ending: String::new(),
@@ -170,15 +176,22 @@ impl Search<'_> {
     fn settled(&mut self, pos: &mut Position, next: usize) -> bool {
         if next > 0 {
             let mark = self.script.sans[next - 1].mark;
-            match judge_mark(pos, mark, self.options.marks) {
-                Ok(true) => self.unmarked.push(next),
-                Ok(false) => {}
+            let (view, dialect) = (&mut self.view, self.dialect);
+            match judge_mark(pos, mark, self.options.marks, || view.mark(pos, dialect)) {
+                Ok(MarkVerdict::Unmarked) => self.unmarked.push(next),
+                Ok(MarkVerdict::XboardPicture) => self.marked_by_xboard.push(next),
+                Ok(MarkVerdict::Right) => {}
                 Err(problem) => return self.fail(next, problem),
             }
         }
         let through = self.go_on(pos, next);
-        if !through && self.unmarked.last() == Some(&next) {
-            self.unmarked.pop();
+        if !through {
+            if self.unmarked.last() == Some(&next) {
+                self.unmarked.pop();
+            }
+            if self.marked_by_xboard.last() == Some(&next) {
+                self.marked_by_xboard.pop();
+            }
         }
         through
     }
@@ -273,6 +286,7 @@ impl Search<'_> {
             choices: self.drawn.len(),
             inferred: self.drawn.iter().filter(|&&d| !d).count(),
             unmarked: self.unmarked.len(),
+            marked_by_xboard: self.marked_by_xboard.len(),
             settled_by_xboard: self.settled_by_xboard.len(),
             ending: self.ending.clone(),
         }

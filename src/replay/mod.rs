@@ -89,13 +89,14 @@ impl GameReport {
         let head = format!("game {} ({})", self.number, self.variant);
         match &self.outcome {
             Ok(r) => format!(
-                "{head}: ok, {} plies, {} throws recomputed, {} choices ({} as drawn, {} inferred otherwise), {} checks unmarked, {} ambiguous moves settled by XBoard's own rules, result {} ({})",
+                "{head}: ok, {} plies, {} throws recomputed, {} choices ({} as drawn, {} inferred otherwise), {} checks unmarked, {} marked by XBoard's picture only, {} ambiguous moves settled by XBoard's own rules, result {} ({})",
                 self.plies,
                 r.throws,
                 r.choices,
                 r.choices - r.inferred,
                 r.inferred,
                 r.unmarked,
+                r.marked_by_xboard,
                 r.settled_by_xboard,
                 self.result.text(),
                 r.ending

@@ -13,9 +13,10 @@ use crate::rules::square::Color;
 pub enum MarkCheck {
     /// Every `+` and `#` must be right, and every check and mate marked.
     Exact,
-    /// Every `+` and `#` written must be right; a check left unmarked is
-    /// counted, not a mismatch (XBoard judges checks by its own picture of
-    /// the pieces, which lacks what its Betza cannot say).
+    /// Every `+` and `#` written must be right by the rules or by
+    /// XBoard's own picture of the pieces (which lacks what its Betza
+    /// cannot say, and by which XBoard marks); a check left unmarked is
+    /// counted, not a mismatch.
     Written,
     /// Marks are not compared.
     Off,
@@ -121,28 +122,67 @@ fn ending_text(e: Ending) -> &'static str {
     }
 }
 
+/// What a move's mark is found to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkVerdict {
+    /// Right by the rules, or not compared.
+    Right,
+    /// The rules see a check or mate the mark leaves out, and the
+    /// comparison lets that pass.
+    Unmarked,
+    /// A check or mate the rules do not see but XBoard's own picture of
+    /// the pieces does (a dice leaper checking as its start leaper), and
+    /// the comparison lets that pass: XBoard marks by that picture.
+    XboardPicture,
+}
+
 /// Judges a move's mark in the position after it (and its throw and
-/// choices). `Ok(true)` when the rules see a check the mark leaves out
-/// and `check` lets that pass.
-pub fn judge_mark(pos: &Position, mark: Mark, check: MarkCheck) -> Result<bool, Problem> {
+/// choices); `xboard` gives the mark XBoard's own picture of the pieces
+/// gives there, asked only when the rules disagree with the mark.
+pub fn judge_mark(
+    pos: &Position,
+    mark: Mark,
+    check: MarkCheck,
+    xboard: impl FnOnce() -> Mark,
+) -> Result<MarkVerdict, Problem> {
     if check == MarkCheck::Off {
-        return Ok(false);
+        return Ok(MarkVerdict::Right);
     }
     let mate = matches!(pos.outcome(), Some(Outcome::Win(_, Ending::Checkmate)));
     let in_check = pos.in_check();
+    let false_mark = match mark {
+        Mark::Mate if !mate => Some(Problem::FalseMate),
+        Mark::Check if !in_check => Some(Problem::FalseCheck),
+        _ => None,
+    };
+    if let Some(problem) = false_mark {
+        let seen = if check == MarkCheck::Written {
+            xboard()
+        } else {
+            Mark::None
+        };
+        let xboard_marks_it = match mark {
+            Mark::Check => seen != Mark::None,
+            Mark::Mate => seen == Mark::Mate,
+            Mark::None => false,
+        };
+        return if xboard_marks_it {
+            Ok(MarkVerdict::XboardPicture)
+        } else {
+            Err(problem)
+        };
+    }
     match mark {
-        Mark::Mate if !mate => Err(Problem::FalseMate),
-        Mark::Check if !in_check => Err(Problem::FalseCheck),
         Mark::Check if mate && check == MarkCheck::Exact => Err(Problem::Unmarked("mate")),
         Mark::None if mate || in_check => {
             let what = if mate { "mate" } else { "check" };
             if check == MarkCheck::Exact {
                 Err(Problem::Unmarked(what))
             } else {
-                Ok(true)
+                Ok(MarkVerdict::Unmarked)
             }
         }
-        _ => Ok(false),
+        _ => Ok(MarkVerdict::Right),
     }
 }
 
@@ -157,7 +197,8 @@ pub fn result_of(o: Outcome) -> PgnResult {
 
 /// Reasons outside the rules for which a game may end where the rules do
 /// not end it: the clock, a resignation, an agreement, an adjudication,
-/// a game left. A forfeit for an illegal or invalid move is not one.
+/// a game left. A forfeit for an illegal or invalid move is not one, nor
+/// an adjudicated mate or stalemate (`REFUSED`).
 const ACCEPTED: &[&str] = &[
     "on time",
     "time forfeit",
@@ -168,11 +209,17 @@ const ACCEPTED: &[&str] = &[
     "abandon",
     "disconnect",
 ];
+/// Not reasons outside the rules: a forfeit for a move, and an
+/// adjudication that names an end the rules decide (XBoard adjudicates a
+/// mate or stalemate by its own picture of the board, which can be wrong:
+/// `Xboard adjudication: Checkmate` where the rules see none is a mismatch).
 const REFUSED: &[&str] = &[
     "invalid move",
     "illegal move",
     "illegal-move",
     "forfeit due to",
+    "adjudication: checkmate",
+    "adjudication: stalemate",
 ];
 
 /// Whether a result the rules do not reach is accepted for its reason.
@@ -201,6 +248,12 @@ mod tests {
         assert!(accept_unreached(win, Some("White wins on time")).is_ok());
         assert!(accept_unreached(win, Some("Black resigns")).is_ok());
         assert!(accept_unreached(PgnResult::Draw, Some("xboard adjudication: ...")).is_ok());
+        let long = "Xboard adjudication: long game";
+        assert!(accept_unreached(PgnResult::Draw, Some(long)).is_ok());
+        let mate = "Xboard adjudication: Checkmate";
+        assert!(accept_unreached(PgnResult::BlackWins, Some(mate)).is_err());
+        let stalemate = "Xboard adjudication: Stalemate";
+        assert!(accept_unreached(PgnResult::Draw, Some(stalemate)).is_err());
         assert!(accept_unreached(PgnResult::Unfinished, None).is_ok());
         let forfeit = "Xboard: Forfeit due to invalid move: f8d8 (f8d8 via `/, `/) res=24";
         assert!(accept_unreached(win, Some(forfeit)).is_err());

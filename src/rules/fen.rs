@@ -181,6 +181,25 @@ impl Position {
 
     /// Reads a FEN; on error nothing is built.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(variant, fen, true)
+    }
+
+    /// Reads a FEN whose side not to move may stand in check: not a
+    /// position of the game but a picture of one, such as a GUI's board
+    /// in which a dice leaper is its start leaper (`replay`'s view of what
+    /// XBoard sees).
+    pub fn from_fen_allowing_opponent_check(
+        variant: Arc<Variant>,
+        fen: &str,
+    ) -> Result<Position, FenError> {
+        Position::read_fen(variant, fen, false)
+    }
+
+    fn read_fen(
+        variant: Arc<Variant>,
+        fen: &str,
+        refuse_opponent_check: bool,
+    ) -> Result<Position, FenError> {
         // Our extension: a last field `~sq,sq` lists pieces standing on a
         // start square of their kind that have nevertheless moved.
         // Dice games add `knights=A:B/C:D` and `pending=roll|choose:X:Y`.
@@ -460,7 +479,7 @@ impl Position {
             }
         }
         if let Some(k) = pos.royal_square(pos.side.opposite()) {
-            if pos.attacked(k, pos.side) {
+            if refuse_opponent_check && pos.attacked(k, pos.side) {
                 return Err(FenError::OpponentInCheck);
             }
         }

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Shows what XBoard 4.9.1 does to Wolf Chess's Sergeant, which our adapter
+# puts on XBoard's Lance type (the only type besides the Pawn that XBoard
+# lets promote): XBoard applies a Lance's move as a Pawn's, so a Sergeant's
+# diagonal step onto an empty square in the far half is an en passant
+# capture to it, and it removes the piece behind the target square. With
+# Test Legality on it does so at every such step; with it off when the file
+# stepped onto is XBoard's en passant file (the opponent's last move was a
+# double step that landed beside an enemy Pawn). A later move of the removed
+# piece is forfeited as invalid.
+#
+# Two scripted engines describe Wolf Chess as menagerie does (`setup`,
+# `piece`) and play fixed legal moves (XBoard's ranks, from 0):
+#   far half:  Black's Sergeant e4-d3, then White's d4-d5 (the Pawn XBoard removed)
+#   e.p. file: White's c2-c4 beside Black's Pawn on d4, Black's Sergeant b4-c3,
+#              then White's c4-c5
+# Each under Test Legality on and off; prints XBoard's saved moves.
+#
+#   scripts/xboard-lance-ep.sh
+#
+# Needs: apt-get install -y xboard xvfb python3
+set -euo pipefail
+
+XBOARD="${XBOARD:-/usr/games/xboard}"
+WORK="$(mktemp -d)"
+XVFB_PID=
+trap '[ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+
+cat >"$WORK/scripted.py" <<'EOF'
+import sys
+MOVES = sys.argv[1].split()
+SETUP = [
+    "setup (PHBRQ.EFW...N.....SKphbrq.efw...n.....sk) 8x10+0_fairy "
+    "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1",
+    "piece P& fmWfcFifmnD", "piece S& fWfFifmnD", "piece N& N0", "piece H& N",
+    "piece B& B", "piece R& R", "piece F& BN", "piece W& RN", "piece Q& Q",
+    "piece E& QN0", "piece K& K",
+]
+def say(s):
+    sys.stdout.write(s + "\n")
+    sys.stdout.flush()
+ply, force = 0, True
+def move():
+    global ply
+    if ply < len(MOVES):
+        say("move " + MOVES[ply])
+        ply += 1
+for line in sys.stdin:
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "protover":
+        say('feature ping=1 setboard=1 usermove=1 sigint=0 colors=0 done=0')
+        say('feature variants="normal,wolf"')
+        say('feature done=1')
+    elif w[0] == "variant":
+        for s in SETUP:
+            say(s)
+    elif w[0] == "new":
+        ply, force = 0, False
+    elif w[0] == "force":
+        force = True
+    elif w[0] == "go":
+        force = False
+        move()
+    elif w[0] == "usermove":
+        ply += 1
+        if not force:
+            move()
+    elif w[0] == "ping":
+        say("pong " + w[1])
+    elif w[0] == "quit":
+        break
+EOF
+
+display=95
+while :; do
+    while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
+        display=$((display + 1))
+    done
+    Xvfb ":$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
+    XVFB_PID=$!
+    sleep 1
+    kill -0 "$XVFB_PID" 2>/dev/null && break
+    display=$((display + 1))
+done
+
+play() {
+    local name="$1" legality="$2" moves="$3"
+    local engine="python3 $WORK/scripted.py '$moves'"
+    DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
+        -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 -inc 0 -saveSettingsOnExit false \
+        -popupExitMessage false -autoCallFlag true \
+        -sgf "$WORK/$name-$legality.pgn" -debug -nameOfDebugFile "$WORK/$name-$legality.debug" >/dev/null 2>&1 || true
+    echo "$name, Test Legality $legality:"
+    grep -v '^\[' "$WORK/$name-$legality.pgn" | tr '\n' ' ' | sed -E 's/\{-{5,}[^}]*\}//; s/^ +//'
+    echo
+}
+
+far="d1d3 c8d7 d3d4 d7d6 a1a2 d6e5 a2a3 e5e4 h1h2 e4d3 d4d5 h8h7"
+ep="a1a2 d8d6 a2a3 d6d5 h1h2 d5d4 h2h3 c8d7 h3h4 d7c6 a3a4 c6b5 e1e2 b5b4 c2c4 b4c3 c4c5 h8h7"
+for legality in true false; do
+    play far-half "$legality" "$far"
+    play ep-file "$legality" "$ep"
+done
+echo "(a game that runs out of scripted moves ends on time)"
