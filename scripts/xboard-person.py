@@ -292,7 +292,7 @@ def play(scenario, engine, work, keep, shots=None):
             os.remove(old)
     args = [XBOARD, "-fcp", f"{engine} xboard", "-fd", work,
             "-variant", scenario.game, "-testLegality", str(scenario.legality).lower(),
-            "-showTargetSquares", "true", "-popupExitMessage", "false",
+            "-showTargetSquares", "true", "-popupExitMessage", "false", "-saveSettingsOnExit", "false",
             # A clock, not a time per move: a person's choice after a throw
             # runs on the engine's clock (XBoard thinks the engine is on move).
             "-timeControl", "5", "-searchDepth", str(scenario.depth), "-size", "Medium",

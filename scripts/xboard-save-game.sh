@@ -24,7 +24,7 @@ DISPLAY=:$d timeout $((secs + 10)) /usr/games/xboard \
     -fcp "$engine xboard" -fd "$out" -scp "$engine xboard" -sd "$out" \
     -firstOptions "DiceSeed=${DICE_SEED:-11}" -secondOptions "DiceSeed=${DICE_SEED:-11}" \
     -variant "$game" -mode TwoMachines -tc 0:30 -inc 0.2 \
-    -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
+    -testLegality "$legality" -popupExitMessage false -autoCallFlag true -saveSettingsOnExit false \
     -size Medium -sgf "$out/$game.pgn" \
     -debug -nameOfDebugFile "$out/$game.debug" >"$out/$game.out" 2>&1 &
 board=$!

@@ -52,7 +52,7 @@ for entry in $GAMES; do
         -fcp "$ENGINE xboard" -fd "$WORK" -scp "$ENGINE xboard" -sd "$WORK" \
         -firstOptions "DiceSeed=11" -secondOptions "DiceSeed=11" \
         -variant "$game" -mode TwoMachines -searchTime 0:01 \
-        -testLegality "$legality" -popupExitMessage false -autoCallFlag true \
+        -testLegality "$legality" -popupExitMessage false -autoCallFlag true -saveSettingsOnExit false \
         -size Medium -showTargetSquares true \
         -debug -nameOfDebugFile "$debug" >"$WORK/$game.out" 2>&1 &
     pid=$!
