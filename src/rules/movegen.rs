@@ -592,12 +592,7 @@ impl Position {
             // Where a rider may stop, by its mode (indexed by `Mode as usize`).
             let allowed = [quiet_ok | theirs, quiet_ok, theirs];
             let teleport = info.teleport[us.index()] & quiet_ok;
-            // What blocks this kind's lame leaps: every piece, or (pigs) only some.
-            let lame_blockers = if v.lame_passable[kind] == 0 {
-                occ
-            } else {
-                occ & !self.pieces_of_both(v.lame_passable[kind])
-            };
+            let lame_blockers = self.lame_blockers(kind as Kind);
             let is_royal = v.royal_kinds >> kind & 1 != 0;
             let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
                 .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);

@@ -90,15 +90,16 @@ impl Variant {
 }
 
 impl Position {
-    /// The pieces that block `color`'s `kind`'s lame leaps now (some kinds
-    /// leap over pieces of certain kinds).
-    pub fn lame_blockers(&self, color: Color, kind: Kind) -> Bitboard {
-        let v = &self.variant;
+    /// The pieces that block `kind`'s lame leaps now: every piece, or
+    /// (Truffle Hunt's pigs) all but the kinds it may leap over.
+    #[inline]
+    pub fn lame_blockers(&self, kind: Kind) -> Bitboard {
+        let passable = self.variant.lame_passable[kind as usize];
         let occ = self.occupied();
-        if v.pieces[color.index()][kind as usize].has_lame {
-            occ & !self.pieces_of_both(v.lame_passable[kind as usize])
-        } else {
+        if passable == 0 {
             occ
+        } else {
+            occ & !self.pieces_of_both(passable)
         }
     }
 

@@ -254,7 +254,7 @@ impl Evaluator {
         let theirs = pos.ours(them);
         let safe = !occ & !t.pawn_attacks[them.index()] & !v.capture_only();
         let pst = &self.pst[c][kind * self.cells..];
-        let lame_blockers = pos.lame_blockers(color, kind as Kind);
+        let lame_blockers = pos.lame_blockers(kind as Kind);
         let leaper = pos.leaper_index(color);
         let mut count = 0;
         for sq in pieces {

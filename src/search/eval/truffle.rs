@@ -104,7 +104,7 @@ impl TruffleTerms {
             if pigs.is_empty() {
                 continue;
             }
-            let blockers = pos.lame_blockers(color, k as Kind);
+            let blockers = pos.lame_blockers(k as Kind);
             for sq in pigs {
                 let (q, x) = v.reach(color, k, sq, occ, blockers, false, 0);
                 let targets = ((q & !occ) | (x & pos.ours(color.opposite()))) & landing;
