@@ -721,7 +721,7 @@ fn xboard_dice_state_is_in_the_title() {
     c.check(
         titles
             .iter()
-            .any(|t| t.ends_with("| Black chooses a leaper\"")),
+            .any(|t| t.ends_with("| Black chooses a knight\"")),
         "a choice due is said",
     );
     // A new game gets the plain name back (XBoard records it as the

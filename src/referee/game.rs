@@ -287,8 +287,8 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                         .take_while(|s| s.kind != StepKind::Move)
                         .filter(|s| s.kind == StepKind::Throw)
                         .count() as u32;
-                    let dice = pos.dice_due().unwrap_or(&[]);
-                    let pips = dice_stream::throw(setup.seed, setup.pair, actor, turn, k, dice);
+                    let dice = pos.dice_due().unwrap_or(&[]).to_vec();
+                    let pips = dice_stream::throw(setup.seed, setup.pair, actor, turn, k, &dice);
                     let action = match pos.outcome_of_pips(&pips) {
                         Ok(a) => a,
                         Err(e) => {

@@ -1,16 +1,17 @@
 //! A step of a game: a move, a throw of the dice, or a choice after a throw.
 
-use crate::rules::dice::Leaper;
 use crate::rules::moves::Move;
 use crate::rules::square::Square;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Action {
     Move(Move),
-    /// The dice thrown, larger first.
+    /// The dice thrown: two as the game reads them (larger first, or in
+    /// order when they are told apart); one die is `Roll(a, 0)`.
     Roll(u8, u8),
-    /// The leaper chosen after a throw that offers a choice.
-    Choose(Leaper),
+    /// The mode (index into the game's) chosen after a throw that offers
+    /// a choice.
+    Choose(u8),
     /// A pass, only inside the search (null-move pruning).
     Null,
     /// A pig's truffle throws: not found, found and eaten, found and kept.

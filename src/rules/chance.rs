@@ -1,10 +1,10 @@
 //! Throws and choices: the steps of a dice game between two moves.
 
 use crate::rules::action::{Action, TruffleFind};
-use crate::rules::dice::{leaper, Leaper, ThrowResult};
 use crate::rules::piece::Piece;
 use crate::rules::position::{pending_key, Pending, Position};
 use crate::rules::square::Square;
+use crate::rules::variant::Effect;
 use crate::rules::zobrist::keys;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +26,15 @@ impl std::fmt::Display for ActionError {
 
 impl std::error::Error for ActionError {}
 
+/// A throw's text: `roll:A:B`, or `roll:A` for one die.
+fn roll_text(a: u8, b: u8) -> String {
+    if b == 0 {
+        format!("roll:{a}")
+    } else {
+        format!("roll:{a}:{b}")
+    }
+}
+
 impl Position {
     /// Each throw possible now (larger die first) with its probability;
     /// empty unless a throw is pending.
@@ -36,13 +45,19 @@ impl Position {
         self.variant.throws().collect()
     }
 
-    /// The leapers to choose from; empty unless a choice is pending.
-    pub fn choices(&self) -> Vec<Leaper> {
-        match (self.pending, self.variant.chance) {
-            (Pending::Choose(a, b), Some(model)) => match model.resolve(a, b) {
-                ThrowResult::Choice(options) => options,
-                ThrowResult::Fixed(_) => Vec::new(),
-            },
+    /// The modes to choose from (indices into the game's); empty unless a
+    /// choice is pending.
+    pub fn choices(&self) -> Vec<u8> {
+        let Pending::Choose(a, b) = self.pending else {
+            return Vec::new();
+        };
+        match self
+            .variant
+            .chance
+            .as_ref()
+            .and_then(|c| c.effect(Action::Roll(a, b)))
+        {
+            Some(Effect::Choose(options)) => options.clone(),
             _ => Vec::new(),
         }
     }
@@ -52,56 +67,58 @@ impl Position {
         self.pending = p;
     }
 
-    /// Gives the actor (the side that just moved) this leaper.
-    fn set_actor_leaper(&mut self, l: Leaper) {
+    /// Gives the actor (the side that just moved) this mode.
+    fn set_actor_mode(&mut self, mode: u8) {
         let actor = self.side.opposite().index();
-        let index = self
-            .variant
-            .leapers
-            .iter()
-            .position(|&x| x == l)
-            .unwrap_or(0) as u8;
         let k = keys();
-        self.hash ^=
-            k.leaper[actor][self.leapers[actor] as usize] ^ k.leaper[actor][index as usize];
-        self.leapers[actor] = index;
+        self.hash ^= k.mode[actor][self.modes[actor] as usize] ^ k.mode[actor][mode as usize];
+        self.modes[actor] = mode;
     }
 
-    /// Records the throw (a, b) (either order); the throw must be pending.
+    /// Records the throw (a, b) (two dice in either order when the game
+    /// does not tell them apart; one die is (a, 0)); it must be pending.
     pub fn apply_roll(&mut self, a: u8, b: u8) -> Result<(), ActionError> {
-        let (a, b) = leaper(a, b);
-        // The text only for an error (this runs at every chance node).
-        let text = || format!("roll:{a}:{b}");
-        let model = match (self.pending, self.variant.chance) {
-            (Pending::Roll, Some(model)) => model,
-            _ => return Err(ActionError::NotPending(text())),
+        let Some(chance) = self
+            .variant
+            .chance
+            .as_ref()
+            .filter(|_| self.pending == Pending::Roll)
+        else {
+            return Err(ActionError::NotPending(roll_text(a, b)));
         };
-        if !(1..=6).contains(&b) || a > 6 {
-            return Err(ActionError::Illegal(text()));
-        }
-        self.push_chance_undo(Action::Roll(a, b));
-        match model.fixed(a, b) {
-            Some(l) => {
-                self.set_actor_leaper(l);
+        let roll = match chance.ordered {
+            true => Action::Roll(a, b),
+            false => Action::Roll(a.max(b), a.min(b)),
+        };
+        let effect = match chance.effect(roll) {
+            Some(Effect::Set(mode)) => Some(*mode),
+            Some(Effect::Choose(_)) => None,
+            // The text only for an error (this runs at every chance node).
+            None => return Err(ActionError::Illegal(roll_text(a, b))),
+        };
+        self.push_chance_undo(roll);
+        match (effect, roll) {
+            (Some(mode), _) => {
+                self.set_actor_mode(mode);
                 self.set_pending(Pending::Nothing);
             }
-            None => self.set_pending(Pending::Choose(a, b)),
+            (None, Action::Roll(a, b)) => self.set_pending(Pending::Choose(a, b)),
+            (None, _) => unreachable!("a roll is a roll"),
         }
         Ok(())
     }
 
-    /// Records the actor's choice of leaper; a choice must be pending.
-    pub fn apply_choice(&mut self, l: Leaper) -> Result<(), ActionError> {
-        let l = leaper(l.0, l.1);
-        let text = || format!("knight:{}:{}", l.0, l.1);
-        let (Pending::Choose(a, b), Some(model)) = (self.pending, self.variant.chance) else {
-            return Err(ActionError::NotPending(text()));
-        };
-        if !model.offers(a, b, l) {
-            return Err(ActionError::Illegal(text()));
+    /// Records the actor's choice of mode; a choice must be pending.
+    pub fn apply_choice(&mut self, mode: u8) -> Result<(), ActionError> {
+        let text = |p: &Position| p.action_text(Action::Choose(mode));
+        if !matches!(self.pending, Pending::Choose(..)) {
+            return Err(ActionError::NotPending(text(self)));
         }
-        self.push_chance_undo(Action::Choose(l));
-        self.set_actor_leaper(l);
+        if !self.choices().contains(&mode) {
+            return Err(ActionError::Illegal(text(self)));
+        }
+        self.push_chance_undo(Action::Choose(mode));
+        self.set_actor_mode(mode);
         self.set_pending(Pending::Nothing);
         Ok(())
     }
@@ -117,19 +134,24 @@ impl Position {
                 Ok(())
             }
             Action::Roll(a, b) => self.apply_roll(a, b),
-            Action::Choose(l) => self.apply_choice(l),
+            Action::Choose(m) => self.apply_choice(m),
             Action::Truffle(f) => self.apply_truffle(f),
             Action::Activate(o) => self.apply_activation(o),
             Action::Null => Err(ActionError::Illegal("null move".to_string())),
         }
     }
 
-    /// The text of an action: a move in UCI form, `roll:A:B`, `knight:A:B`.
+    /// The text of an action: a move in UCI form, `roll:A:B` (`roll:A` for
+    /// one die), a choice as the game's word and the mode (`knight:4:2`).
     pub fn action_text(&self, action: Action) -> String {
         match action {
             Action::Move(m) => self.move_text(m),
-            Action::Roll(a, b) => format!("roll:{a}:{b}"),
-            Action::Choose((a, b)) => format!("knight:{a}:{b}"),
+            Action::Roll(a, b) => roll_text(a, b),
+            Action::Choose(m) => {
+                let word = self.variant.chance.as_ref().map_or("mode", |c| c.choice);
+                let name = self.variant.modes.get(m as usize).map_or("?", |t| &t.name);
+                format!("{word}:{name}")
+            }
             Action::Null => "0000".to_string(),
             Action::Truffle(TruffleFind::No) => "find:no".to_string(),
             Action::Truffle(TruffleFind::Eat) => "find:eat".to_string(),
@@ -157,13 +179,9 @@ impl Position {
     /// Parses an action's text; the position is not changed.
     pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();
-        let numbers = |rest: &str| -> Option<(u8, u8)> {
-            let (a, b) = rest.split_once(':')?;
-            let (a, b): (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
-            ((1..=6).contains(&a) && (1..=6).contains(&b)).then_some(leaper(a, b))
-        };
+        let malformed = || ActionError::Malformed(text.to_string());
         if let Some(rest) = text.strip_prefix("roll:") {
-            let (a, b) = numbers(rest).ok_or_else(|| ActionError::Malformed(text.to_string()))?;
+            let (a, b) = self.parse_roll(rest).ok_or_else(malformed)?;
             return Ok(Action::Roll(a, b));
         }
         match text {
@@ -181,9 +199,14 @@ impl Position {
                 .ok_or_else(|| ActionError::Malformed(text.to_string()))?;
             return Ok(Action::Activate(Some(sq)));
         }
-        if let Some(rest) = text.strip_prefix("knight:") {
-            let l = numbers(rest).ok_or_else(|| ActionError::Malformed(text.to_string()))?;
-            return Ok(Action::Choose(l));
+        if let Some((word, name)) = text.split_once(':') {
+            let chance = self.variant.chance.as_ref().filter(|c| c.choice == word);
+            if chance.is_some() {
+                let mode = self
+                    .parse_mode_name(name)
+                    .or_else(|| self.parse_swapped_mode(name));
+                return mode.map(Action::Choose).ok_or_else(malformed);
+            }
         }
         self.parse_move(text)
             .map(Action::Move)
@@ -191,6 +214,54 @@ impl Position {
                 crate::rules::notation::MoveTextError::Malformed(t) => ActionError::Malformed(t),
                 crate::rules::notation::MoveTextError::Illegal(t) => ActionError::Illegal(t),
             })
+    }
+
+    /// A throw's faces from `A:B` (or `A` for one die), as the game reads
+    /// them; `None` for a throw the dice cannot show.
+    fn parse_roll(&self, text: &str) -> Option<(u8, u8)> {
+        let chance = self.variant.chance.as_ref()?;
+        let faces: Vec<u8> = text
+            .split(':')
+            .map(|f| f.parse().ok())
+            .collect::<Option<_>>()?;
+        let fits = faces.len() == chance.dice.len()
+            && faces
+                .iter()
+                .zip(&chance.dice)
+                .all(|(&f, &max)| (1..=max).contains(&f));
+        if !fits {
+            return None;
+        }
+        match crate::rules::faces::roll_of(&faces, chance.ordered) {
+            Action::Roll(a, b) => Some((a, b)),
+            _ => None,
+        }
+    }
+
+    /// The mode named `name` (as FEN writes it).
+    pub(in crate::rules) fn parse_mode_name(&self, name: &str) -> Option<u8> {
+        let modes = &self.variant.modes;
+        let found = modes
+            .iter()
+            .position(|m| !m.name.is_empty() && m.name == name);
+        found.map(|i| i as u8)
+    }
+
+    /// In a choice, where the dice are not told apart, a pair of numbers
+    /// the other way round (`2:4`) names the mode written `4:2`.
+    fn parse_swapped_mode(&self, name: &str) -> Option<u8> {
+        let ordered = self.variant.chance.as_ref().is_some_and(|c| c.ordered);
+        let (a, b) = name.split_once(':')?;
+        (!ordered).then(|| self.parse_mode_name(&format!("{b}:{a}")))?
+    }
+
+    /// The pending choice after the throw `A:B` (or `A`), if that throw
+    /// offers one.
+    pub(in crate::rules) fn pending_choice(&self, throw: &str) -> Option<Pending> {
+        let (a, b) = self.parse_roll(throw)?;
+        let chance = self.variant.chance.as_ref()?;
+        matches!(chance.effect(Action::Roll(a, b)), Some(Effect::Choose(_)))
+            .then_some(Pending::Choose(a, b))
     }
 
     /// Parses and plays an action; on error the position is unchanged.

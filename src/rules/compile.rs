@@ -2,16 +2,16 @@
 //! letter resolved, every square on the board, the move and attack tables
 //! built, the start position checked.
 
-use crate::rules::betza::{self, Atom, Mode, Reach};
+use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::compile_modes::{compile_chance, compile_modes};
 use crate::rules::def::{CastlingDef, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
-use crate::rules::dice::Leaper;
-use crate::rules::faces::{find_outcome, outcome_odds, throw_outcome, DICE};
+use crate::rules::faces::{find_outcome, outcome_odds, DICE};
 use crate::rules::geometry::{Geometry, GeometryError};
 use crate::rules::kind_info::KindInfo;
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
-use crate::rules::tables::{AttackTables, PieceTables, Rays, TwoLegTables, MAX_GROUPS};
+use crate::rules::tables::{Rays, TwoLegTables};
 use crate::rules::variant::{Castling, TruffleRules, Variant};
 use std::sync::Arc;
 
@@ -45,22 +45,11 @@ impl Variant {
         let capture_only = capture_only_squares(&geometry, &def.capture_only)?;
         let start_board = start_board(&def, &geometry)?;
         let mut rays = Rays::default();
-        let pieces = Color::BOTH.map(|color| {
-            kinds
-                .iter()
-                .map(|k| PieceTables::compile(&geometry, &mut rays, &k.atoms, color))
-                .collect::<Vec<_>>()
-        });
-        let attacks =
-            Color::BOTH.map(|color| AttackTables::compile(&geometry, &mut rays, &kinds, color));
-        if attacks.iter().any(|a| a.groups.len() > MAX_GROUPS) {
-            return Err(VariantError::TooManyAttackerGroups(MAX_GROUPS));
-        }
+        let modes = compile_modes(&def, &geometry, &mut rays, &kinds, &letters)?;
         let initial_kinds = kinds_where(&kinds, |k| {
             k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial)
         });
         let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
-        let dice = compile_dice(&def, &geometry, &mut rays, &kinds)?;
         let lame_passable = kinds
             .iter()
             .map(|k| letters.mask(k.def.lame_passable, k.def.name))
@@ -87,9 +76,12 @@ impl Variant {
             compile_castling(&geometry, &def.castling, Color::White, &castling_kinds)?,
             compile_castling(&geometry, &def.castling, Color::Black, &castling_kinds)?,
         ];
-        let throw_odds = match def.chance {
-            Some(_) => outcome_odds(&DICE, throw_outcome),
-            None => Vec::new(),
+        let (chance, throw_odds) = match &def.chance {
+            Some(c) => {
+                let (rules, odds) = compile_chance(c, &modes.tables)?;
+                (Some(rules), odds)
+            }
+            None => (None, Vec::new()),
         };
         let find_odds = (0..kinds.len())
             .map(|k| match &truffles {
@@ -119,20 +111,17 @@ impl Variant {
             uses_hands: def.uses_hands,
             initial_kinds,
             rays,
-            pieces,
-            attacks,
+            modes: modes.tables,
+            start_mode: modes.start,
+            mode_kinds: modes.kinds,
             truffles,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
             drop_zones,
             drop_limits,
-            chance: def.chance,
+            chance,
             throw_odds,
             find_odds,
-            leapers: dice.leapers,
-            leaper_targets: dice.leaper_targets,
-            start_leaper: dice.start_leaper,
-            dice_kinds: dice.kinds,
             two_legs,
             two_leg_kinds,
             kinds,
@@ -142,7 +131,7 @@ impl Variant {
 }
 
 /// The table's letters and symbols (`+N`) resolved to kinds.
-struct Letters<'a>(&'a VariantDef);
+pub(in crate::rules) struct Letters<'a>(&'a VariantDef);
 
 impl Letters<'_> {
     /// The kind with this letter (the first, plain or `+`).
@@ -156,7 +145,11 @@ impl Letters<'_> {
 
     /// The kind a symbol (`N` or `+N`) names; `piece` says where it was
     /// written, for the error.
-    fn symbol(&self, sym: &str, piece: &'static str) -> Result<Kind, VariantError> {
+    pub(in crate::rules) fn symbol(
+        &self,
+        sym: &str,
+        piece: &'static str,
+    ) -> Result<Kind, VariantError> {
         let unknown = || VariantError::UnknownSymbol {
             piece,
             symbol: sym.to_string(),
@@ -207,7 +200,7 @@ fn compile_kinds(def: &VariantDef, geometry: &Geometry) -> Result<Vec<KindInfo>,
         }
         // An empty Betza string is a piece that cannot move (Truffle
         // Hunt's inactive pieces).
-        let mut atoms = if p.betza.is_empty() {
+        let atoms = if p.betza.is_empty() {
             Vec::new()
         } else {
             betza::parse(p.betza).map_err(|error| VariantError::Betza {
@@ -215,10 +208,6 @@ fn compile_kinds(def: &VariantDef, geometry: &Geometry) -> Result<Vec<KindInfo>,
                 error,
             })?
         };
-        if p.dice_leaper {
-            // Its moves come from the dice (`leaper_targets`), not from tables.
-            atoms.clear();
-        }
         let teleport = rank_zones(geometry, p.teleport_ranks).map_err(|rank| {
             VariantError::TeleportRankOffBoard {
                 piece: p.name,
@@ -392,50 +381,6 @@ fn compile_two_legs(
         }
     }
     Ok((two_legs, two_leg_kinds))
-}
-
-/// The dice leapers: the kinds that move as one, every leaper the dice
-/// can give with its targets per square, and the one each side starts
-/// with.
-struct DiceLeapers {
-    kinds: u32,
-    leapers: Vec<Leaper>,
-    leaper_targets: Vec<Box<[Bitboard]>>,
-    start_leaper: u8,
-}
-
-fn compile_dice(
-    def: &VariantDef,
-    geometry: &Geometry,
-    rays: &mut Rays,
-    kinds: &[KindInfo],
-) -> Result<DiceLeapers, VariantError> {
-    let dice_kinds = kinds_where(kinds, |k| k.def.dice_leaper);
-    if dice_kinds != 0 && def.chance.is_none() {
-        return Err(VariantError::DiceWithoutChance);
-    }
-    let leapers: Vec<Leaper> = def.chance.map(|c| c.leapers()).unwrap_or_default();
-    // A symmetric leaper's table serves both colours.
-    let leaper_targets = leapers
-        .iter()
-        .map(|&(m, n)| {
-            let atom = Atom {
-                vectors: betza::symmetric_vectors(m, n),
-                reach: Reach::Leap,
-                mode: Mode::MoveAndCapture,
-                initial: false,
-                lame: false,
-            };
-            PieceTables::compile(geometry, rays, &[atom], Color::White).quiet
-        })
-        .collect();
-    let start_leaper = leapers.iter().position(|&l| l == (2, 1)).unwrap_or(0) as u8;
-    Ok(DiceLeapers {
-        kinds: dice_kinds,
-        leapers,
-        leaper_targets,
-        start_leaper,
-    })
 }
 
 /// Drop squares per colour and kind.
@@ -612,6 +557,7 @@ fn compile_castling(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::def::{ChanceDef, ModeDef, ThrowEffect};
     use crate::rules::def::{NoMoveOutcome, PieceDef};
 
     fn tiny() -> VariantDef {
@@ -638,6 +584,8 @@ mod tests {
             stalemate: NoMoveOutcome::Draw,
             extinction: None,
             uses_hands: false,
+            modes: vec![],
+            start_mode: "",
             chance: None,
             truffles: None,
             drop_limits: vec![],
@@ -657,6 +605,52 @@ mod tests {
     #[test]
     fn a_good_table_loads() {
         assert!(Variant::load(tiny()).is_ok());
+    }
+
+    #[test]
+    fn a_die_sets_the_throwers_mode() {
+        // One die: odd faces make the rook a wazir, even ones keep it.
+        let mut d = tiny();
+        d.modes = vec![
+            ModeDef::new("rook", "Rook", vec![]),
+            ModeDef::new("wazir", "Wazir", vec![("R", "W".to_string())]),
+        ];
+        d.start_mode = "rook";
+        d.chance = Some(ChanceDef {
+            dice: &[6],
+            ordered: false,
+            register: "rooks",
+            choice: "rook",
+            effect: |pips| match pips[0] % 2 {
+                1 => ThrowEffect::Set("wazir".to_string()),
+                _ => ThrowEffect::Set("rook".to_string()),
+            },
+        });
+        let v = Variant::load(d).unwrap();
+        assert_eq!(v.mode_kinds, 1 << 2);
+        assert_eq!(v.throw_odds.len(), 6);
+        let fen = "k3/p3/4/R2K w - - 0 1";
+        let mut p = crate::rules::position::Position::from_fen(v, fen).unwrap();
+        let rook_moves = |p: &crate::rules::position::Position| {
+            let mut texts: Vec<String> = p
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from().index() == 0)
+                .map(|&m| p.move_text(m))
+                .collect();
+            texts.sort();
+            texts
+        };
+        assert_eq!(rook_moves(&p), ["a1a2", "a1a3", "a1b1", "a1c1"]);
+        p.play_action_text("d1d2").unwrap();
+        assert!(p.play_action_text("roll:7").is_err());
+        p.play_action_text("roll:3").unwrap();
+        assert!(p.to_fen().ends_with("rooks=wazir/rook"), "{}", p.to_fen());
+        p.play_action_text("a3a2").unwrap();
+        p.play_action_text("roll:2").unwrap();
+        // White's rook steps one square now; Black's mode is its own.
+        assert_eq!(rook_moves(&p), ["a1a2", "a1b1"]);
+        assert!(p.to_fen().ends_with("rooks=wazir/rook"), "{}", p.to_fen());
     }
 
     #[test]
@@ -714,6 +708,29 @@ mod tests {
         let mut d = tiny();
         d.value_overrides = vec![("Q", 900)];
         assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
+        let mut d = tiny();
+        d.modes = vec![ModeDef::new("fast", "Fast", vec![("Z", "R".to_string())])];
+        d.start_mode = "fast";
+        assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
+        let mut d = tiny();
+        d.modes = vec![ModeDef::new("a b", "", vec![])];
+        d.start_mode = "a b";
+        assert!(matches!(error(d), VariantError::BadMode(_)));
+        let mut d = tiny();
+        d.modes = vec![ModeDef::new("slow", "Slow", vec![("R", "W".to_string())])];
+        d.start_mode = "fast";
+        assert!(matches!(error(d), VariantError::BadMode(_)));
+        let mut d = tiny();
+        d.modes = vec![ModeDef::new("slow", "Slow", vec![("R", "W".to_string())])];
+        d.start_mode = "slow";
+        d.chance = Some(ChanceDef {
+            dice: &[6],
+            ordered: false,
+            register: "rooks",
+            choice: "rook",
+            effect: |_| ThrowEffect::Set("fast".to_string()),
+        });
+        assert!(matches!(error(d), VariantError::BadChance(_)));
         let mut d = tiny();
         d.value_overrides = vec![("R", 480)];
         assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));

@@ -3,7 +3,6 @@
 //! `compile.rs` validates a table and builds the `Variant` the rules run on.
 
 use crate::rules::betza::BetzaError;
-use crate::rules::dice::ChanceModel;
 use crate::rules::geometry::GeometryError;
 use crate::rules::piece::MAX_KINDS;
 
@@ -32,9 +31,6 @@ pub struct PieceDef {
     /// instead of moving normally (the Shamanic Rook's jump): an extension
     /// to Betza.
     pub teleport_ranks: &'static [u8],
-    /// It moves and attacks as its side's current dice leaper (Carnival's
-    /// knights); its Betza string is then only what it starts as.
-    pub dice_leaper: bool,
     /// On its first move it may instead make two successive legs, each any
     /// move of this Betza string (the Eurofighter pawn: `fmWfcF`).
     pub two_leg_initial: Option<&'static str>,
@@ -62,7 +58,6 @@ impl PieceDef {
             ep_capturer: false,
             immune_to: &[],
             teleport_ranks: &[],
-            dice_leaper: false,
             two_leg_initial: None,
             plus: false,
             lame_passable: &[],
@@ -86,6 +81,59 @@ pub struct CastlingDef {
     /// The piece that castles with it (`R`; Truffle Hunt's `+R`). A piece
     /// that wakes as it (Truffle Hunt's sleeping `R`) keeps the right.
     pub rook: &'static str,
+}
+
+/// A mode: another way for some kinds to move, which a throw gives the
+/// side that threw (docs/design.md, "The turn and chance model").
+#[derive(Clone, Debug)]
+pub struct ModeDef {
+    /// How FEN and a choice write it (`3:1`).
+    pub name: String,
+    /// What people call it (`Camel`).
+    pub title: String,
+    /// The kinds that move otherwise in this mode: (symbol, Betza). Every
+    /// other kind moves as its `PieceDef` says.
+    pub moves: Vec<(&'static str, String)>,
+    /// A side in this mode may castle.
+    pub castling: bool,
+}
+
+impl ModeDef {
+    /// A mode that changes the moves of the kinds `moves` names and keeps
+    /// castling.
+    pub fn new(name: &str, title: &str, moves: Vec<(&'static str, String)>) -> ModeDef {
+        ModeDef {
+            name: name.to_string(),
+            title: title.to_string(),
+            moves,
+            castling: true,
+        }
+    }
+}
+
+/// The dice thrown after every move, and what each throw does.
+#[derive(Clone, Debug)]
+pub struct ChanceDef {
+    /// Faces of each die (`[6, 6]`: two six-sided dice).
+    pub dice: &'static [u8],
+    /// The dice are told apart: a throw is its faces in the order thrown.
+    /// Otherwise a throw is a set of faces, written largest first.
+    pub ordered: bool,
+    /// FEN's field for each side's mode (`knights=2:1/3:1`).
+    pub register: &'static str,
+    /// The word of a choice's text (`knight:4:2`).
+    pub choice: &'static str,
+    /// What a throw does (its faces as above), by mode names.
+    pub effect: fn(&[u8]) -> ThrowEffect,
+}
+
+/// What a throw does for the side that threw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThrowEffect {
+    /// Its mode becomes this one.
+    Set(String),
+    /// It chooses its mode among these, at once.
+    Choose(Vec<String>),
 }
 
 /// Truffle Hunt's rules as data.
@@ -131,8 +179,13 @@ pub struct VariantDef {
     pub extinction: Option<char>,
     /// Captured pieces go to the capturer's hand, which FEN shows in `[...]`.
     pub uses_hands: bool,
-    /// Dice, if the game has them.
-    pub chance: Option<ChanceModel>,
+    /// The modes a throw may give a side; empty: every piece always moves
+    /// as its `PieceDef` says.
+    pub modes: Vec<ModeDef>,
+    /// The mode each side has before its first throw (a name in `modes`).
+    pub start_mode: &'static str,
+    /// The dice thrown after every move, if the game has them.
+    pub chance: Option<ChanceDef>,
     /// Truffle Hunt's truffles, stores, pigs and activation.
     pub truffles: Option<TruffleDef>,
     /// At most this many of these pieces (symbols) per player on squares of
@@ -179,7 +232,10 @@ pub enum VariantError {
     BadTwoLeg {
         piece: &'static str,
     },
-    DiceWithoutChance,
+    /// A mode's declaration is wrong (the reason).
+    BadMode(String),
+    /// The dice's declaration is wrong (the reason).
+    BadChance(String),
     UnknownSymbol {
         piece: &'static str,
         symbol: String,
@@ -234,9 +290,8 @@ impl std::fmt::Display for VariantError {
                     "piece {piece}: each leg of a two-leg move must be a plain leap"
                 )
             }
-            VariantError::DiceWithoutChance => {
-                write!(f, "a piece moves by the dice, but the variant has no dice")
-            }
+            VariantError::BadMode(why) => write!(f, "modes: {why}"),
+            VariantError::BadChance(why) => write!(f, "dice: {why}"),
             VariantError::UnknownSymbol { piece, symbol } => {
                 write!(f, "{piece}: '{symbol}' names no piece of this variant")
             }

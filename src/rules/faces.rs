@@ -5,14 +5,19 @@
 
 use crate::rules::action::{Action, TruffleFind};
 
-/// Faces of each die every chance event of our games throws: two
-/// six-sided dice (a Carnival throw; a pig's find die and eat die).
+/// Faces of each die a pig throws: a find die and an eat die.
 pub const DICE: [u8; 2] = [6, 6];
 
-/// A Carnival throw: the two dice, read as a set (larger first).
-pub fn throw_outcome(pips: &[u8]) -> Action {
-    let (a, b) = (pips[0], pips[1]);
-    Action::Roll(a.max(b), a.min(b))
+/// A throw after a move as an action: one die is `Roll(a, 0)`; two dice
+/// are in the order thrown when told apart (`ordered`), else larger first.
+pub fn roll_of(pips: &[u8], ordered: bool) -> Action {
+    match *pips {
+        [a] => Action::Roll(a, 0),
+        [a, b] if ordered => Action::Roll(a, b),
+        [a, b] => Action::Roll(a.max(b), a.min(b)),
+        // The compiler admits one or two dice.
+        _ => Action::Roll(0, 0),
+    }
 }
 
 /// A pig's throw: the first die finds a truffle when it shows one of the
@@ -72,7 +77,7 @@ mod tests {
 
     #[test]
     fn two_dice_read_as_a_set() {
-        let odds = outcome_odds(&DICE, throw_outcome);
+        let odds = outcome_odds(&DICE, |p| roll_of(p, false));
         assert_eq!(odds.len(), 21);
         assert!((odds_of(&odds, Action::Roll(6, 5)) - 2.0 / 36.0).abs() < 1e-12);
         assert!((odds_of(&odds, Action::Roll(3, 3)) - 1.0 / 36.0).abs() < 1e-12);
@@ -81,6 +86,14 @@ mod tests {
         assert_eq!(odds[15].0, Action::Roll(6, 6));
         let total: f64 = odds.iter().map(|o| o.1).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ordered_dice_and_one_die() {
+        assert_eq!(outcome_odds(&DICE, |p| roll_of(p, true)).len(), 36);
+        let one = outcome_odds(&[6], |p| roll_of(p, false));
+        assert_eq!(one[0], (Action::Roll(6, 0), 1.0 / 6.0));
+        assert_eq!(one.len(), 6);
     }
 
     #[test]

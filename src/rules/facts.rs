@@ -3,15 +3,14 @@
 //! the referee read a game only through these (and `Position`'s moves and
 //! steps); the compiled tables behind them stay inside `src/rules/`.
 
-use crate::rules::betza::Reach;
+use crate::rules::betza::{Atom, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::def::PieceDef;
-use crate::rules::dice::{ChanceModel, Leaper};
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::{Kind, Piece};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
-use crate::rules::variant::Variant;
+use crate::rules::variant::{Effect, Variant};
 
 /// The game.
 impl Variant {
@@ -98,28 +97,34 @@ impl Variant {
 
 /// How a kind moves, as evaluation needs to know it.
 impl Variant {
-    /// Whether a piece of the kind moves at all.
-    pub fn moves_at_all(&self, kind: Kind) -> bool {
-        !self.kinds[kind as usize].atoms.is_empty() || self.is_dice_kind(kind)
+    /// The kind's movement atoms in every mode.
+    fn atoms_in_every_mode(&self, kind: Kind) -> impl Iterator<Item = &[Atom]> + '_ {
+        self.modes.iter().map(move |m| &m.atoms[kind as usize][..])
     }
 
-    /// Whether every move of the kind is a leap (no slide, no ride).
+    /// Whether a piece of the kind moves at all (in some mode).
+    pub fn moves_at_all(&self, kind: Kind) -> bool {
+        self.atoms_in_every_mode(kind)
+            .any(|atoms| !atoms.is_empty())
+    }
+
+    /// Whether every move of the kind, in every mode, is a leap (no slide,
+    /// no ride).
     pub fn only_leaps(&self, kind: Kind) -> bool {
-        self.kinds[kind as usize]
-            .atoms
-            .iter()
+        self.atoms_in_every_mode(kind)
+            .flatten()
             .all(|a| a.reach == Reach::Leap)
     }
 
-    /// Whether every move of the kind keeps it on one square colour.
+    /// Whether every move of the kind, in every mode, keeps it on one
+    /// square colour.
     pub fn colour_bound(&self, kind: Kind) -> bool {
         let info = &self.kinds[kind as usize];
-        !self.is_dice_kind(kind)
-            && !info.atoms.is_empty()
+        self.moves_at_all(kind)
             && info.teleport[0].is_empty()
-            && info
-                .atoms
-                .iter()
+            && self
+                .atoms_in_every_mode(kind)
+                .flatten()
                 .all(|a| a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
     }
 
@@ -129,29 +134,57 @@ impl Variant {
     }
 }
 
-/// The dice.
+/// Modes and dice.
 impl Variant {
-    /// The kinds (a set) that move as the dice leaper.
-    pub fn dice_kinds(&self) -> u32 {
-        self.dice_kinds
+    /// The kinds (a set) whose moves differ between modes.
+    pub fn mode_kinds(&self) -> u32 {
+        self.mode_kinds
     }
 
-    pub fn is_dice_kind(&self, kind: Kind) -> bool {
-        self.dice_kinds >> kind & 1 != 0
+    /// How many modes the game has (one in a game without).
+    pub fn mode_count(&self) -> usize {
+        self.modes.len()
     }
 
-    /// Every leaper the dice can give.
-    pub fn leapers(&self) -> &[Leaper] {
-        &self.leapers
+    /// How FEN and choices write a mode (`3:1`); empty in a game without.
+    pub fn mode_name(&self, mode: usize) -> &str {
+        self.modes.get(mode).map_or("", |m| &m.name)
     }
 
-    /// The leaper each side has before its first throw.
-    pub fn start_leaper(&self) -> Option<Leaper> {
-        self.leapers.get(self.start_leaper as usize).copied()
+    /// What people call a mode (`Camel`).
+    pub fn mode_title(&self, mode: usize) -> &str {
+        self.modes.get(mode).map_or("", |m| &m.title)
     }
 
-    pub fn chance(&self) -> Option<ChanceModel> {
-        self.chance
+    /// A kind's moves in a mode, in Betza.
+    pub fn betza_in_mode(&self, kind: Kind, mode: usize) -> &str {
+        self.modes
+            .get(mode)
+            .and_then(|m| m.betza.get(kind as usize))
+            .map_or("", |b| b)
+    }
+
+    /// Each side's mode before its first throw.
+    pub fn start_mode(&self) -> usize {
+        self.start_mode as usize
+    }
+
+    /// Every move is followed by a throw of dice.
+    pub fn has_dice(&self) -> bool {
+        self.chance.is_some()
+    }
+
+    /// Each throw after a move with its probability and what it does.
+    pub fn throw_effects(&self) -> impl Iterator<Item = (f64, &Effect)> + '_ {
+        let effects = self
+            .chance
+            .as_ref()
+            .map(|c| &c.effects[..])
+            .unwrap_or_default();
+        self.throw_odds
+            .iter()
+            .zip(effects)
+            .map(|(&(_, p), (_, effect))| (p, effect))
     }
 }
 
@@ -216,20 +249,33 @@ impl Position {
         }
         m.side = self.side.opposite();
         m.hands = [self.hands[1], self.hands[0]];
-        m.leapers = [self.leapers[1], self.leapers[0]];
+        m.modes = [self.modes[1], self.modes[0]];
         m.stores = [self.stores[1], self.stores[0]];
         m.hash = m.compute_hash();
         m
     }
 
-    /// The same position with `color`'s dice leaper the `leaper`-th of the
-    /// game's (`Variant::leapers`): what it is worth under each leaper.
-    pub fn with_leaper(&self, color: Color, leaper: usize) -> Position {
+    /// The same position with `color`'s mode the `mode`-th of the game's:
+    /// what it is worth in each mode.
+    pub fn with_mode(&self, color: Color, mode: usize) -> Position {
         let mut p = self.clone();
-        if leaper < p.variant.leapers.len() {
-            p.leapers[color.index()] = leaper as u8;
+        if mode < p.variant.modes.len() {
+            p.modes[color.index()] = mode as u8;
             p.hash = p.compute_hash();
         }
         p
+    }
+}
+
+/// A side's mode.
+impl Position {
+    /// `color`'s mode (index into the game's).
+    pub fn mode(&self, color: Color) -> usize {
+        self.modes[color.index()] as usize
+    }
+
+    /// How FEN writes `color`'s mode (`3:1`).
+    pub fn mode_name(&self, color: Color) -> &str {
+        self.variant.mode_name(self.mode(color))
     }
 }

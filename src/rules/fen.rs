@@ -3,7 +3,6 @@
 //! `[...]` after the board. Every malformed FEN is a typed error.
 
 use crate::rules::bitboard::Bitboard;
-use crate::rules::dice::ThrowResult;
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::{Kind, Piece};
 use crate::rules::position::{EnPassant, Pending, Position};
@@ -202,7 +201,9 @@ impl Position {
     ) -> Result<Position, FenError> {
         // Our extension: a last field `~sq,sq` lists pieces standing on a
         // start square of their kind that have nevertheless moved.
-        // Dice games add `knights=A:B/C:D` and `pending=roll|choose:X:Y`.
+        // Dice games add each side's mode (`knights=A:B/C:D`, the word is
+        // the game's) and `pending=roll|choose:X:Y`.
+        let register = variant.chance.as_ref().map_or("knights", |c| c.register);
         let mut all: Vec<&str> = fen.split_whitespace().collect();
         let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
         let (mut truffles_field, mut stores_field) = (None, None);
@@ -210,7 +211,7 @@ impl Position {
             let last = all[all.len() - 1];
             let slot = if last.starts_with('~') {
                 &mut moved_field
-            } else if last.starts_with("knights=") {
+            } else if last.split_once('=').is_some_and(|(w, _)| w == register) {
                 &mut knights_field
             } else if last.starts_with("pending=") {
                 &mut pending_field
@@ -352,18 +353,15 @@ impl Position {
         if fields.next().is_some() {
             return Err(FenError::TooManyFields);
         }
-        if let Some(model) = v.chance {
-            // Without the field both sides have their starting leaper.
+        if v.chance.is_some() {
+            // Without the field both sides have their start mode.
             if let Some(field) = knights_field {
                 let bad = || FenError::BadDiceState(field.to_string());
-                let (w, b) = field["knights=".len()..].split_once('/').ok_or_else(bad)?;
-                for (c, text) in [(0, w), (1, b)] {
-                    let (m, n) = text.split_once(':').ok_or_else(bad)?;
-                    let l = (
-                        m.parse::<u8>().map_err(|_| bad())?,
-                        n.parse::<u8>().map_err(|_| bad())?,
-                    );
-                    pos.leapers[c] = v.leapers.iter().position(|&x| x == l).ok_or_else(bad)? as u8;
+                let (w, b) = field[register.len() + 1..]
+                    .split_once('/')
+                    .ok_or_else(bad)?;
+                for (c, name) in [(0, w), (1, b)] {
+                    pos.modes[c] = pos.parse_mode_name(name).ok_or_else(bad)?;
                 }
             }
             if let Some(field) = pending_field {
@@ -371,21 +369,8 @@ impl Position {
                 pos.pending = match &field["pending=".len()..] {
                     "roll" => Pending::Roll,
                     rest => {
-                        let (x, y) = rest
-                            .strip_prefix("choose:")
-                            .and_then(|r| r.split_once(':'))
-                            .ok_or_else(bad)?;
-                        let (x, y) = (
-                            x.parse::<u8>().map_err(|_| bad())?,
-                            y.parse::<u8>().map_err(|_| bad())?,
-                        );
-                        if !(1..=6).contains(&y) || !(y..=6).contains(&x) {
-                            return Err(bad());
-                        }
-                        match model.resolve(x, y) {
-                            ThrowResult::Choice(_) => Pending::Choose(x, y),
-                            ThrowResult::Fixed(_) => return Err(bad()),
-                        }
+                        let throw = rest.strip_prefix("choose:").ok_or_else(bad)?;
+                        pos.pending_choice(throw).ok_or_else(bad)?
                     }
                 };
             }
@@ -561,9 +546,9 @@ impl Position {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
-        if v.chance.is_some() {
-            let [(a, b), (c, d)] = self.leapers();
-            out.push_str(&format!(" knights={a}:{b}/{c}:{d}"));
+        if let Some(c) = &v.chance {
+            let [w, b] = Color::BOTH.map(|side| self.mode_name(side));
+            out.push_str(&format!(" {}={w}/{b}", c.register));
         }
         if v.truffles.is_some() {
             out.push_str(" truffles=");
@@ -581,6 +566,7 @@ impl Position {
         match self.pending {
             Pending::Nothing => {}
             Pending::Roll => out.push_str(" pending=roll"),
+            Pending::Choose(x, 0) => out.push_str(&format!(" pending=choose:{x}")),
             Pending::Choose(x, y) => out.push_str(&format!(" pending=choose:{x}:{y}")),
             Pending::Find(sq) => out.push_str(&format!(" pending=find:{}", g.name(sq))),
             Pending::Activate => out.push_str(" pending=activate"),

@@ -213,7 +213,7 @@ pub(in crate::rules) struct AttackerSets {
 impl Position {
     #[inline(always)]
     pub(in crate::rules) fn attacker_sets(&self, by: Color) -> AttackerSets {
-        let groups = &self.variant.attacks[by.index()].groups;
+        let groups = &self.mode_tables(by).attacks[by.index()].groups;
         let mut sets = AttackerSets {
             sets: [Bitboard::EMPTY; MAX_GROUPS],
         };
@@ -237,7 +237,7 @@ impl Position {
         placed: Placed,
     ) -> bool {
         let v = &*self.variant;
-        let tables = &v.attacks[by.index()];
+        let tables = &self.mode_tables(by).attacks[by.index()];
         let alive = !removed;
         for l in &tables.leaps {
             let mut attackers = sets.sets[l.group] & alive;
@@ -279,13 +279,6 @@ impl Position {
                         return true;
                     }
                 }
-            }
-        }
-        if v.dice_kinds != 0 {
-            let knights = self.pieces_of_kinds(by, v.dice_kinds) & alive;
-            if (v.leaper_targets[self.leapers[by.index()] as usize][target.index()] & knights).any()
-            {
-                return true;
             }
         }
         if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive) {
@@ -367,7 +360,7 @@ impl Position {
         let them = us.opposite();
         let occ = self.occupied();
         let ours = self.ours(us);
-        let tables = &v.attacks[them.index()];
+        let tables = &self.mode_tables(them).attacks[them.index()];
         let mut s = KingSafety {
             king,
             sets,
@@ -385,13 +378,6 @@ impl Position {
                 attackers &= self.unmoved;
             }
             let hits = l.from[king.index()] & attackers;
-            s.checkers |= hits;
-            s.evasion |= hits;
-        }
-        if v.dice_kinds != 0 {
-            let knights = self.pieces_of_kinds(them, v.dice_kinds);
-            let hits =
-                v.leaper_targets[self.leapers[them.index()] as usize][king.index()] & knights;
             s.checkers |= hits;
             s.evasion |= hits;
         }
@@ -517,7 +503,7 @@ impl Position {
         };
         let them = self.side.opposite();
         // Only lame leaps care what the placed piece is.
-        let placed = if self.variant.attacks[them.index()].has_lame {
+        let placed = if self.mode_tables(them).attacks[them.index()].has_lame {
             let kind = match (dropped, m.promotion()) {
                 (true, _) => m.drop_kind(),
                 (false, Some(k)) => k,
@@ -556,7 +542,7 @@ impl Position {
         let occ = self.occupied();
         let theirs = self.ours(them);
         let empty_ok = !occ & !v.capture_only & v.geometry.squares();
-        let tables = &v.pieces[us.index()];
+        let tables = &self.mode_tables(us).pieces[us.index()];
         let safety = self.royal_square(us).map(|k| self.king_safety(k));
         let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
         let zone = v.promotion_zone[us.index()];
@@ -594,8 +580,6 @@ impl Position {
             let teleport = info.teleport[us.index()] & quiet_ok;
             let lame_blockers = self.lame_blockers(kind as Kind);
             let is_royal = v.royal_kinds >> kind & 1 != 0;
-            let dice_leaps: Option<&[Bitboard]> = (v.dice_kinds >> kind & 1 != 0)
-                .then(|| &*v.leaper_targets[self.leapers[us.index()] as usize]);
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;
             // With delicate squares about, every piece goes one by one (rare).
             // Two-leg kinds go one by one too: that keeps the order in which
@@ -663,10 +647,6 @@ impl Position {
                 if t.has_initial_leaps && unmoved {
                     quiet |= t.initial_quiet[from.index()];
                     caps |= t.initial_capture[from.index()];
-                }
-                if let Some(table) = dice_leaps {
-                    quiet |= table[from.index()];
-                    caps |= table[from.index()];
                 }
                 if two_leg && unmoved {
                     self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
@@ -880,7 +860,7 @@ impl Position {
         if v.ep_capturers >> kind & 1 == 0 {
             return;
         }
-        let t = &v.pieces[self.side.index()][kind as usize];
+        let t = &self.mode_tables(self.side).pieces[self.side.index()][kind as usize];
         let mut reach = t.capture[from.index()];
         if unmoved && t.has_initial_leaps {
             reach |= t.initial_capture[from.index()];
@@ -978,6 +958,9 @@ impl Position {
         let v = &*self.variant;
         let us = self.side;
         let occ = self.occupied();
+        if !self.mode_tables(us).castling {
+            return;
+        }
         for c in &v.castling[us.index()] {
             // The right may be held by pieces that cannot castle yet
             // (Truffle Hunt's sleeping King and Rook).

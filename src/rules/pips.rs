@@ -6,13 +6,17 @@
 
 use crate::rules::action::Action;
 use crate::rules::chance::ActionError;
-use crate::rules::faces::{find_outcome, next_down, throw_outcome, DICE};
+use crate::rules::faces::{find_outcome, next_down, roll_of, DICE};
 use crate::rules::position::{Pending, Position};
 
 impl Position {
     /// The dice the pending event throws, or `None` when no throw is due.
-    pub fn dice_due(&self) -> Option<&'static [u8]> {
-        matches!(self.pending(), Pending::Roll | Pending::Find(_)).then_some(&DICE[..])
+    pub fn dice_due(&self) -> Option<&[u8]> {
+        match self.pending() {
+            Pending::Roll => self.variant.chance.as_ref().map(|c| &c.dice[..]),
+            Pending::Find(_) => Some(&DICE[..]),
+            _ => None,
+        }
     }
 
     /// Faces that show the outcome `action` of the pending throw (the
@@ -47,7 +51,10 @@ impl Position {
             return Err(ActionError::Malformed(format!("pips {text}")));
         }
         match self.pending() {
-            Pending::Roll => Ok(throw_outcome(pips)),
+            Pending::Roll => {
+                let ordered = self.variant.chance.as_ref().is_some_and(|c| c.ordered);
+                Ok(roll_of(pips, ordered))
+            }
             Pending::Find(sq) => Ok(find_outcome(self.find_faces(sq), pips)),
             _ => Err(ActionError::NotPending(format!("pips {text}"))),
         }

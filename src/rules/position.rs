@@ -7,7 +7,7 @@ use crate::rules::geometry::MAX_SQUARES;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
-use crate::rules::variant::Variant;
+use crate::rules::variant::{ModeTables, Variant};
 use crate::rules::zobrist::{keys, MAX_IN_HAND};
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ pub(in crate::rules) struct Undo {
     captured: Piece,
     /// A piece taken by the first leg of a two-leg move.
     captured_first: Piece,
-    leapers: [u8; 2],
+    modes: [u8; 2],
     pending: Pending,
     /// Truffle Hunt: a piece gained in hand by a capture, the stores, a
     /// square's truffles and a woken piece before the action.
@@ -71,8 +71,8 @@ pub struct Position {
     pub(in crate::rules) fullmove: u32,
     /// Pieces in hand: `hands[color][kind]`.
     pub(in crate::rules) hands: [[u8; MAX_KINDS]; 2],
-    /// Each side's current dice leaper (index into `Variant::leapers`).
-    pub(in crate::rules) leapers: [u8; 2],
+    /// Each side's mode (index into `Variant::modes`): how its pieces move.
+    pub(in crate::rules) modes: [u8; 2],
     pub(in crate::rules) pending: Pending,
     /// Truffles left on each square, and each side's store (Truffle Hunt).
     pub(in crate::rules) truffles: [u8; MAX_SQUARES],
@@ -90,7 +90,7 @@ pub struct Position {
 impl Position {
     /// An empty board of the variant: the starting point of FEN parsing.
     pub(in crate::rules) fn empty(variant: Arc<Variant>) -> Position {
-        let variant_start_leaper = variant.start_leaper;
+        let start_mode = variant.start_mode;
         Position {
             variant,
             board: [Piece::NONE; MAX_SQUARES],
@@ -103,7 +103,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hands: [[0; MAX_KINDS]; 2],
-            leapers: [variant_start_leaper; 2],
+            modes: [start_mode; 2],
             pending: Pending::Nothing,
             truffles: [0; MAX_SQUARES],
             stores: [0; 2],
@@ -190,14 +190,14 @@ impl Position {
         self.hash
     }
 
-    /// The hash with `color`'s dice leaper left out: equal for positions
-    /// that differ in that leaper only.
-    pub fn hash_without_leaper(&self, color: Color) -> u64 {
-        if self.variant.chance.is_none() {
+    /// The hash with `color`'s mode left out: equal for positions that
+    /// differ in that mode only.
+    pub fn hash_without_mode(&self, color: Color) -> u64 {
+        if self.variant.modes.len() < 2 {
             return self.hash;
         }
         let c = color.index();
-        self.hash ^ keys().leaper[c][self.leapers[c] as usize]
+        self.hash ^ keys().mode[c][self.modes[c] as usize]
     }
 
     /// Number of moves played since the position was set up.
@@ -273,8 +273,8 @@ impl Position {
                 h ^= k.hand[c][kind][(self.hands[c][kind] as usize).min(MAX_IN_HAND)];
             }
         }
-        if self.variant.chance.is_some() {
-            h ^= k.leaper[0][self.leapers[0] as usize] ^ k.leaper[1][self.leapers[1] as usize];
+        if self.variant.modes.len() > 1 {
+            h ^= k.mode[0][self.modes[0] as usize] ^ k.mode[1][self.modes[1] as usize];
         }
         if self.variant.truffles.is_some() {
             for (sq, &n) in self.truffles.iter().enumerate() {
@@ -289,7 +289,7 @@ impl Position {
     /// then is the en passant square kept (so equal positions hash equally).
     pub(in crate::rules) fn ep_capture_possible(&self, target: Square, by: Color) -> bool {
         let capturers = self.variant.ep_capturers;
-        self.variant.attacks[by.index()]
+        self.mode_tables(by).attacks[by.index()]
             .leaps
             .iter()
             .filter(|l| !l.initial && l.kinds & capturers != 0)
@@ -470,7 +470,7 @@ impl Position {
         let Some(undo) = self.history.pop() else {
             return;
         };
-        self.leapers = undo.leapers;
+        self.modes = undo.modes;
         self.pending = undo.pending;
         self.stores = undo.stores;
         if let Some((sq, n)) = undo.truffle {
@@ -575,13 +575,10 @@ impl Position {
         self.pending
     }
 
-    /// Each side's current dice leaper, White's first.
-    pub fn leapers(&self) -> [crate::rules::dice::Leaper; 2] {
-        let l = &self.variant.leapers;
-        if l.is_empty() {
-            return [(2, 1); 2];
-        }
-        [l[self.leapers[0] as usize], l[self.leapers[1] as usize]]
+    /// The tables of `color`'s mode: how its pieces move and attack now.
+    #[inline(always)]
+    pub(in crate::rules) fn mode_tables(&self, color: Color) -> &ModeTables {
+        &self.variant.modes[self.modes[color.index()] as usize]
     }
 
     /// Moves no longer raise dice throws (perft's frozen mode), or do again.
@@ -651,7 +648,7 @@ impl Position {
             moved: Piece::NONE,
             captured: Piece::NONE,
             captured_first: Piece::NONE,
-            leapers: self.leapers,
+            modes: self.modes,
             pending: self.pending,
             hand_gain: None,
             stores: self.stores,

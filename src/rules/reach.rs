@@ -10,15 +10,16 @@ use crate::rules::variant::Variant;
 
 impl Variant {
     /// The squares a piece of `kind` on `sq` captures by leaping (no
-    /// ride): a pawn's attacks.
+    /// ride) in the start mode: a pawn's attacks.
     pub fn leap_captures(&self, color: Color, kind: Kind, sq: Square) -> Bitboard {
-        self.pieces[color.index()][kind as usize].capture[sq.index()]
+        self.modes[self.start_mode as usize].pieces[color.index()][kind as usize].capture
+            [sq.index()]
     }
 
     /// What a piece reaches from `sq`: squares it may move to when empty, and
     /// squares it may capture on. Rides stop at the first piece of `occupied`;
     /// lame leaps need their path free of `lame_blockers`; first-move moves
-    /// count for an `unmoved` piece; a dice piece moves as leaper `leaper`.
+    /// count for an `unmoved` piece; the piece moves as in `mode`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn reach(
@@ -29,18 +30,10 @@ impl Variant {
         occupied: Bitboard,
         lame_blockers: Bitboard,
         unmoved: bool,
-        leaper: usize,
+        mode: usize,
     ) -> (Bitboard, Bitboard) {
         let i = sq.index();
-        if self.dice_kinds >> kind & 1 != 0 {
-            let t = self
-                .leaper_targets
-                .get(leaper)
-                .map(|t| t[i])
-                .unwrap_or_default();
-            return (t, t);
-        }
-        let t = &self.pieces[color.index()][kind];
+        let t = &self.modes[mode].pieces[color.index()][kind];
         let mut quiet = t.quiet[i];
         let mut capture = t.capture[i];
         if unmoved && t.has_initial_leaps {
@@ -103,18 +96,13 @@ impl Position {
         }
     }
 
-    /// The index (into `Variant::leapers`) of `color`'s dice leaper now.
-    pub fn leaper_index(&self, color: Color) -> usize {
-        self.leapers[color.index()] as usize
-    }
-
-    /// Whether `color` could make use of its dice leaper before its next
-    /// throw: it has a dice knight, or a piece that might promote within two
-    /// plies (two of its own steps, to be safe).
-    pub fn leaper_may_matter(&self, color: Color) -> bool {
+    /// Whether `color`'s mode could matter before its next throw: it has
+    /// a piece of a kind the modes change, or a piece that might promote
+    /// within two plies (two of its own steps, to be safe).
+    pub fn mode_may_matter(&self, color: Color) -> bool {
         let pos = self;
         let v = &*self.variant;
-        if pos.pieces_of_kinds(color, v.dice_kinds).any() {
+        if pos.pieces_of_kinds(color, v.mode_kinds).any() {
             return true;
         }
         let c = color.index();
@@ -127,7 +115,7 @@ impl Position {
             if pieces.is_empty() {
                 continue;
             }
-            let Some(t) = v.pieces[c].get(kind) else {
+            let Some(t) = pos.mode_tables(color).pieces[c].get(kind) else {
                 return true;
             };
             if !t.riders.is_empty() || !t.sliders.is_empty() || t.has_lame {

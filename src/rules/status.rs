@@ -2,7 +2,6 @@
 //! watching the game in a GUI that cannot draw them.
 
 use crate::rules::action::{Action, TruffleFind};
-use crate::rules::dice::leaper_name;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
 
@@ -18,24 +17,20 @@ pub enum SquareNote {
 
 impl Position {
     /// One line on the state the board does not show (the last throw and
-    /// each side's leaper; the stores and the last find), or None in a game
+    /// each side's mode; the stores and the last find), or None in a game
     /// without dice or counters.
     pub fn chance_status(&self) -> Option<String> {
         let mut parts = Vec::new();
         if let Some((thrower, throw)) = self.last_throw() {
             parts.push(format!("{} threw {throw}", title(thrower)));
         }
-        if self.variant().chance.is_some() {
-            let [w, b] = self.leapers();
-            parts.push(format!(
-                "White {} {}:{}, Black {} {}:{}",
-                leaper_name(w),
-                w.0,
-                w.1,
-                leaper_name(b),
-                b.0,
-                b.1
-            ));
+        let v = self.variant();
+        if v.chance.is_some() {
+            let [w, b] = Color::BOTH.map(|c| {
+                let mode = self.mode(c);
+                format!("{} {}", v.mode_title(mode), v.mode_name(mode))
+            });
+            parts.push(format!("White {w}, Black {b}"));
         } else if self.variant().truffles.is_some() {
             parts.push(format!(
                 "stores White {}, Black {}",
@@ -46,7 +41,10 @@ impl Position {
         }
         let actor = title(self.side_to_move().opposite());
         match self.pending() {
-            Pending::Choose(..) => parts.push(format!("{actor} chooses a leaper")),
+            Pending::Choose(..) => {
+                let word = v.chance.as_ref().map_or("mode", |c| c.choice);
+                parts.push(format!("{actor} chooses a {word}"))
+            }
             Pending::Activate => parts.push(format!("{actor} may wake pieces")),
             Pending::Roll | Pending::Find(_) => parts.push(format!("{actor} throws")),
             Pending::Nothing => {}
@@ -86,6 +84,7 @@ impl Position {
         for action in self.actions_played().rev() {
             match action {
                 Action::Move(_) | Action::Null => side = side.opposite(),
+                Action::Roll(a, 0) => return Some((side.opposite(), a.to_string())),
                 Action::Roll(a, b) => return Some((side.opposite(), format!("{a} and {b}"))),
                 Action::Truffle(find) => {
                     let what = match find {

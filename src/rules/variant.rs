@@ -2,9 +2,9 @@
 //! generator run on. `compile.rs` builds it from the game's table.
 
 use crate::rules::action::{Action, TruffleFind};
+use crate::rules::betza::Atom;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::def::NoMoveOutcome;
-use crate::rules::dice::{ChanceModel, Leaper};
 use crate::rules::geometry::Geometry;
 use crate::rules::kind_info::KindInfo;
 use crate::rules::piece::{Kind, Piece};
@@ -63,24 +63,19 @@ pub struct Variant {
     /// flags are tracked, so a knight back on its square repeats the position.
     pub(in crate::rules) initial_kinds: u32,
     pub(in crate::rules) rays: Rays,
-    /// Moves of each kind, per colour: `pieces[color][kind]`.
-    pub(in crate::rules) pieces: [Vec<PieceTables>; 2],
-    /// Reverse tables: which pieces of a colour attack a square.
-    pub(in crate::rules) attacks: [AttackTables; 2],
-    pub(in crate::rules) chance: Option<ChanceModel>,
+    /// The modes, each with every kind's tables; a game without modes has
+    /// one. A side moves by its own mode's tables and attacks by them.
+    pub(in crate::rules) modes: Vec<ModeTables>,
+    /// Each side's mode before its first throw (index into `modes`).
+    pub(in crate::rules) start_mode: u8,
+    /// Kinds whose moves differ between modes.
+    pub(in crate::rules) mode_kinds: u32,
+    pub(in crate::rules) chance: Option<ChanceRules>,
     /// The outcomes of a throw after a move, with their odds (`faces.rs`);
     /// empty in a game without one.
     pub(in crate::rules) throw_odds: Vec<(Action, f64)>,
     /// Per kind: the outcomes of its find throw (pigs), with their odds.
     pub(in crate::rules) find_odds: Vec<Vec<(Action, f64)>>,
-    /// Every leaper the dice can give, and its targets per square (a
-    /// symmetric leaper's table serves both colours and attacks too).
-    pub(in crate::rules) leapers: Vec<Leaper>,
-    pub(in crate::rules) leaper_targets: Vec<Box<[Bitboard]>>,
-    /// Where each side's leaper starts (index into `leapers`).
-    pub(in crate::rules) start_leaper: u8,
-    /// Kinds that move as the dice leaper.
-    pub(in crate::rules) dice_kinds: u32,
     /// Two-leg first moves, per colour and kind.
     pub(in crate::rules) two_legs: [Vec<Option<TwoLegTables>>; 2],
     pub(in crate::rules) two_leg_kinds: u32,
@@ -95,6 +90,49 @@ pub struct Variant {
     pub(in crate::rules) drop_limits: Vec<(u32, u8)>,
     /// Per kind: the table's value override, if any (centipawns).
     pub(in crate::rules) value_overrides: Vec<Option<i32>>,
+}
+
+/// One mode compiled: how every kind moves in it, and so attacks.
+#[derive(Debug)]
+pub struct ModeTables {
+    pub(in crate::rules) name: String,
+    pub(in crate::rules) title: String,
+    /// Per kind: its moves in this mode, as Betza and as atoms.
+    pub(in crate::rules) betza: Vec<String>,
+    pub(in crate::rules) atoms: Vec<Vec<Atom>>,
+    /// Moves of each kind, per colour: `pieces[color][kind]`.
+    pub(in crate::rules) pieces: [Vec<PieceTables>; 2],
+    /// Reverse tables: which pieces of a colour attack a square.
+    pub(in crate::rules) attacks: [AttackTables; 2],
+    pub(in crate::rules) castling: bool,
+}
+
+/// What a throw does, by mode index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Set(u8),
+    Choose(Vec<u8>),
+}
+
+/// The compiled form of `ChanceDef`.
+#[derive(Debug)]
+pub struct ChanceRules {
+    pub(in crate::rules) register: &'static str,
+    pub(in crate::rules) choice: &'static str,
+    pub(in crate::rules) dice: Vec<u8>,
+    pub(in crate::rules) ordered: bool,
+    /// Per throw (`Action::Roll`, as `throw_odds`): what it does.
+    pub(in crate::rules) effects: Vec<(Action, Effect)>,
+}
+
+impl ChanceRules {
+    /// What the throw `roll` does (`None`: no such throw).
+    pub(in crate::rules) fn effect(&self, roll: Action) -> Option<&Effect> {
+        self.effects
+            .iter()
+            .find(|(a, _)| *a == roll)
+            .map(|(_, e)| e)
+    }
 }
 
 /// The compiled form of `TruffleDef`.

@@ -1,6 +1,7 @@
 //! Zobrist keys: one random number per piece-square, per flag-square and per
 //! counter value, so that the hash covers every part of the position's state.
 
+use crate::rules::compile_modes::MAX_MODES;
 use crate::rules::geometry::MAX_SQUARES;
 use crate::rules::piece::{Piece, MAX_KINDS};
 use rand_core::{RngCore, SeedableRng};
@@ -20,8 +21,8 @@ pub struct Keys {
     pub black_to_move: u64,
     /// `hand[color][kind][count]`.
     pub hand: Vec<[[u64; MAX_IN_HAND + 1]; MAX_KINDS]>,
-    /// `leaper[color][index]`: a side's current dice leaper.
-    pub leaper: [[u64; 32]; 2],
+    /// `mode[color][index]`: a side's mode.
+    pub mode: [[u64; MAX_MODES]; 2],
     pub pending_roll: u64,
     /// `pending_choice[a][b]`: the dice thrown when a choice is pending.
     pub pending_choice: [[u64; 8]; 8],
@@ -59,8 +60,10 @@ fn make_keys() -> Keys {
             h
         })
         .collect();
-    let mut leaper = [[0u64; 32]; 2];
-    for k in leaper.iter_mut().flatten() {
+    // The first 32 keys of each side in the order of the earlier 32-key
+    // table, the rest at the end, so that no other key changed.
+    let mut mode = [[0u64; MAX_MODES]; 2];
+    for k in mode.iter_mut().flat_map(|side| side[..32].iter_mut()) {
         *k = rng.next_u64();
     }
     let pending_roll = rng.next_u64();
@@ -83,12 +86,15 @@ fn make_keys() -> Keys {
     }
     let pending_find = square_keys(&mut rng);
     let pending_activate = rng.next_u64();
+    for k in mode.iter_mut().flat_map(|side| side[32..].iter_mut()) {
+        *k = rng.next_u64();
+    }
     Keys {
         truffle,
         store,
         pending_find,
         pending_activate,
-        leaper,
+        mode,
         pending_roll,
         pending_choice,
         piece_square,

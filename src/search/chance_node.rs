@@ -249,11 +249,11 @@ impl Searcher {
                 && !pos.extinct()
                 && !self.rule_draw(pos, ply);
             if shareable {
-                let key = pos.hash_without_leaper(actor);
+                let key = pos.hash_without_mode(actor);
                 let i = match tallies.iter().position(|t| t.0 == key) {
                     Some(i) => i,
                     None => {
-                        tallies.push((key, self.tally_without_dice(pos, actor)));
+                        tallies.push((key, self.tally_without_mode(pos, actor)));
                         tallies.len() - 1
                     }
                 };

@@ -59,7 +59,7 @@ impl ChanceTree {
         let leaper_merge = merge
             && list.len() > 1
             && pos.pending() == Pending::Roll
-            && !pos.leaper_may_matter(pos.side_to_move().opposite());
+            && !pos.mode_may_matter(pos.side_to_move().opposite());
         if leaper_merge {
             if let Some(rep) = representative(pos, &list) {
                 let hash = pos.hash();

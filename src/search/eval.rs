@@ -6,8 +6,8 @@
 //! pieces. Scores are centipawns from the side to move's point of view,
 //! never beyond `EVAL_BOUND`.
 
-mod dice;
 mod king;
+mod modes;
 mod pawns;
 mod truffle;
 pub mod values;
@@ -66,7 +66,7 @@ pub struct Evaluator {
     phase_full: i32,
     pawns: pawns::PawnTerms,
     king: Option<king::KingTerms>,
-    dice: Option<dice::DiceTerms>,
+    modes: Option<modes::ModeTerms>,
     truffle: Option<truffle::TruffleTerms>,
 }
 
@@ -85,12 +85,12 @@ impl Evaluator {
             }
         }
         let truffle = truffle::TruffleTerms::new(v, &mut derived);
-        let dice = dice::DiceTerms::new(v);
+        let modes = modes::ModeTerms::new(v);
         let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
-        if let Some(d) = &dice {
+        if let Some(m) = &modes {
             for (k, value) in values.iter_mut().enumerate() {
-                if d.kinds >> k & 1 != 0 && v.value_override(k as Kind).is_none() {
-                    *value = d.expected;
+                if m.kinds >> k & 1 != 0 && v.value_override(k as Kind).is_none() {
+                    *value = m.expected[k];
                 }
             }
         }
@@ -139,7 +139,7 @@ impl Evaluator {
             phase_full,
             pawns,
             king,
-            dice,
+            modes,
             truffle,
         }
     }
@@ -169,9 +169,10 @@ impl Evaluator {
     }
 
     /// The part of the evaluation that positions differing only in
-    /// `color`'s dice leaper share: everything but `color`'s dice pieces.
-    pub fn tally_without_dice(&self, pos: &Position, color: Color) -> Tally {
-        let dice = self.dice.as_ref().map_or(0, |d| d.kinds);
+    /// `color`'s mode share: everything but `color`'s pieces of the kinds
+    /// the modes change.
+    pub fn tally_without_mode(&self, pos: &Position, color: Color) -> Tally {
+        let dice = self.modes.as_ref().map_or(0, |m| m.kinds);
         let mut t = self.start(pos);
         for c in Color::BOTH {
             for kind in 0..pos.variant().kind_count() {
@@ -184,10 +185,10 @@ impl Evaluator {
     }
 
     /// `evaluate(pos)` from the tally of a position that differs from
-    /// `pos` only in `color`'s dice leaper: only those pieces are added.
+    /// `pos` only in `color`'s mode: only those pieces are added.
     pub fn evaluate_from(&self, pos: &Position, base: &Tally, color: Color) -> i32 {
         let mut t = base.clone();
-        let mut dice = self.dice.as_ref().map_or(0, |d| d.kinds);
+        let mut dice = self.modes.as_ref().map_or(0, |m| m.kinds);
         while dice != 0 {
             let kind = dice.trailing_zeros() as usize;
             dice &= dice - 1;
@@ -243,8 +244,8 @@ impl Evaluator {
         let c = color.index();
         let them = color.opposite();
         let occ = pos.occupied();
-        let value = match &self.dice {
-            Some(d) if d.kinds >> kind & 1 != 0 => d.piece_value(pos, color),
+        let value = match &self.modes {
+            Some(m) if m.kinds >> kind & 1 != 0 => m.piece_value(pos, color, kind),
             _ => self.values[kind],
         };
         t.score[c] += value * pieces.count() as i32;
@@ -255,12 +256,12 @@ impl Evaluator {
         let safe = !occ & !t.pawn_attacks[them.index()] & !v.capture_only();
         let pst = &self.pst[c][kind * self.cells..];
         let lame_blockers = pos.lame_blockers(kind as Kind);
-        let leaper = pos.leaper_index(color);
+        let mode = pos.mode(color);
         let mut count = 0;
         for sq in pieces {
             t.score[c] += pst[sq.index()];
             let unmoved = pos.unmoved().contains(sq);
-            let (q, x) = v.reach(color, kind, sq, occ, lame_blockers, unmoved, leaper);
+            let (q, x) = v.reach(color, kind, sq, occ, lame_blockers, unmoved, mode);
             t.attacks[c] |= x;
             count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
             let hits = x & t.zones[them.index()];

@@ -234,7 +234,7 @@ impl Searcher {
     }
 
     /// The same from the tally of a position that differs only in
-    /// `color`'s dice leaper (`Evaluator::tally_without_dice`).
+    /// `color`'s mode (`Evaluator::tally_without_mode`).
     fn evaluate_from(&mut self, pos: &Position, base: &Tally, color: Color) -> i32 {
         self.cached_eval(pos, |e, pos| e.evaluate_from(pos, base, color))
     }
@@ -257,8 +257,8 @@ impl Searcher {
     }
 
     /// The tally for `evaluate_from`.
-    fn tally_without_dice(&mut self, pos: &Position, color: Color) -> Tally {
-        self.evaluator(pos).tally_without_dice(pos, color)
+    fn tally_without_mode(&mut self, pos: &Position, color: Color) -> Tally {
+        self.evaluator(pos).tally_without_mode(pos, color)
     }
 
     fn out_of_time(&mut self) -> bool {

@@ -79,5 +79,5 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
 /// the throw gives it a new leaper).
 pub(super) fn moves_dice_piece(pos: &Position, m: Move) -> bool {
     pos.piece_at(m.from())
-        .is_some_and(|p| pos.variant().dice_kinds() >> p.kind() & 1 != 0)
+        .is_some_and(|p| pos.variant().mode_kinds() >> p.kind() & 1 != 0)
 }

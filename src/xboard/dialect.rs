@@ -416,12 +416,9 @@ impl Dialect {
 /// teleport, a dice leaper's changing move, two-step pawn moves) are left
 /// to the engine's highlights.
 pub fn xbetza(v: &Variant, kind: Kind) -> String {
-    let d = &v.piece(kind);
-    if v.dice_kinds() >> kind & 1 != 0 {
-        let (a, b) = v.start_leaper().unwrap_or((2, 1));
-        return leaper_atom(a, b);
-    }
-    let b = d.betza.as_bytes();
+    // A kind the dice change is shown as it moves before the first throw.
+    let text = v.betza_in_mode(kind, v.start_mode());
+    let b = text.as_bytes();
     let mut out = String::new();
     let mut modifiers = String::new();
     let mut i = 0;
@@ -430,6 +427,21 @@ pub fn xbetza(v: &Variant, kind: Kind) -> String {
         if c.is_ascii_lowercase() {
             modifiers.push(c);
             i += 1;
+            continue;
+        }
+        if c == '(' {
+            // An (m,n) leaper: XBoard's letter where it has one.
+            let end = text[i..].find(')').map_or(text.len(), |e| i + e);
+            let numbers: Vec<u8> = text[i + 1..end]
+                .split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect();
+            if let [m, n] = numbers[..] {
+                out.push_str(&modifiers);
+                out.push_str(&leaper_atom(m, n));
+            }
+            modifiers.clear();
+            i = end + 1;
             continue;
         }
         let rider = c.is_ascii_uppercase() && b.get(i + 1) == Some(&b[i]);

@@ -27,6 +27,8 @@ pub fn definition() -> VariantDef {
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: false,
+        modes: vec![],
+        start_mode: "",
         chance: None,
         truffles: None,
         drop_limits: vec![],

@@ -34,6 +34,8 @@ pub fn definition() -> VariantDef {
         stalemate: NoMoveOutcome::Draw,
         extinction: Some('P'),
         uses_hands: false,
+        modes: vec![],
+        start_mode: "",
         chance: None,
         truffles: None,
         drop_limits: vec![],

@@ -65,6 +65,8 @@ pub fn definition() -> VariantDef {
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
         uses_hands: true,
+        modes: vec![],
+        start_mode: "",
         chance: None,
         truffles: Some(TruffleDef {
             start_ranks: &[2, 3, 4, 5],

@@ -151,12 +151,18 @@ fn pigs_near_truffles_count() {
 }
 
 #[test]
-fn a_knights_value_follows_its_leaper() {
+fn a_knights_value_follows_its_mode() {
     let (v, e) = load("carnival");
-    let d = e.dice.as_ref().unwrap();
-    let index = |l| v.leapers().iter().position(|&x| x == l).unwrap();
-    let (knight, quitter) = (d.leaper_value[index((2, 1))], d.leaper_value[index((5, 5))]);
-    assert!(quitter < d.expected && d.expected < knight + 150);
+    let d = e.modes.as_ref().unwrap();
+    let mode = |name| {
+        (0..v.mode_count())
+            .find(|&m| v.mode_name(m) == name)
+            .unwrap()
+    };
+    let n = v.kind_of_letter('N').unwrap() as usize;
+    let (knight, quitter) = (d.value[mode("2:1")][n], d.value[mode("5:5")][n]);
+    let expected = d.expected[n];
+    assert!(quitter < expected && expected < knight + 150);
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let good = eval("carnival", &format!("{board} knights=2:1/5:5"));
     let bad = eval("carnival", &format!("{board} knights=5:5/2:1"));
@@ -207,7 +213,7 @@ fn a_pawn_shield_and_no_attackers_are_safer() {
 }
 
 #[test]
-fn a_tally_without_the_dice_pieces_gives_every_leapers_evaluation() {
+fn a_tally_without_the_mode_pieces_gives_every_modes_evaluation() {
     for name in ["carnival", "carnival-oblique"] {
         let (v, e) = load(name);
         for seed in 0..4 {
@@ -219,13 +225,13 @@ fn a_tally_without_the_dice_pieces_gives_every_leapers_evaluation() {
                     continue;
                 }
                 let actor = pos.side_to_move().opposite();
-                let base = e.tally_without_dice(&pos, actor);
-                for leaper in 0..v.leapers().len() {
-                    let other = pos.with_leaper(actor, leaper);
+                let base = e.tally_without_mode(&pos, actor);
+                for mode in 0..v.mode_count() {
+                    let other = pos.with_mode(actor, mode);
                     assert_eq!(
                         e.evaluate_from(&other, &base, actor),
                         e.evaluate(&other),
-                        "{name} leaper {leaper}: {}",
+                        "{name} mode {mode}: {}",
                         pos.to_fen()
                     );
                 }

@@ -67,15 +67,16 @@ pub struct Mobility {
     pub per_square: [Vec<f64>; 2],
 }
 
-/// A kind's figures; a dice kind's are the mean over the leapers.
+/// A kind's figures; a kind the modes change has the mean over the modes.
 pub fn mobility(v: &Variant, kind: usize) -> Mobility {
     let g = &v.geometry();
     let squares = g.squares();
-    let leapers = if v.dice_kinds() >> kind & 1 != 0 {
-        v.leapers().len().max(1)
+    let modes: Vec<usize> = if v.mode_kinds() >> kind & 1 != 0 {
+        (0..v.mode_count()).collect()
     } else {
-        1
+        vec![v.start_mode()]
     };
+    let per_mode = modes.len() as f64;
     let teleport = |c: Color, sq: Square| -> f64 {
         let t = v.teleport_squares(kind as Kind, c);
         // A teleport never captures and mostly lands nowhere useful.
@@ -89,14 +90,15 @@ pub fn mobility(v: &Variant, kind: usize) -> Mobility {
                 if !squares.contains(sq) {
                     return 0.0;
                 }
-                let sum: f64 = (0..leapers)
-                    .map(|l| {
+                let sum: f64 = modes
+                    .iter()
+                    .map(|&m| {
                         let (q, x) =
-                            v.reach(c, kind, sq, Bitboard::EMPTY, Bitboard::EMPTY, false, l);
+                            v.reach(c, kind, sq, Bitboard::EMPTY, Bitboard::EMPTY, false, m);
                         weighted(q, x)
                     })
                     .sum();
-                sum / leapers as f64 + teleport(c, sq)
+                sum / per_mode + teleport(c, sq)
             })
             .collect();
     }
@@ -113,13 +115,14 @@ pub fn mobility(v: &Variant, kind: usize) -> Mobility {
         }
         for sq in squares {
             let occ = occupied & !Bitboard::from_square(sq);
-            let sum: f64 = (0..leapers)
-                .map(|l| {
-                    let (q, x) = v.reach(Color::White, kind, sq, occ, occ, false, l);
+            let sum: f64 = modes
+                .iter()
+                .map(|&m| {
+                    let (q, x) = v.reach(Color::White, kind, sq, occ, occ, false, m);
                     weighted(q, x)
                 })
                 .sum();
-            total += sum / leapers as f64 + teleport(Color::White, sq);
+            total += sum / per_mode + teleport(Color::White, sq);
         }
     }
     out.typical = total / (n * TYPICAL_BOARDS as f64);

@@ -1,0 +1,181 @@
+//! The modes and the dice of a game's table compiled: every mode's move and
+//! attack tables, and each throw's odds and what it does.
+
+use crate::rules::action::Action;
+use crate::rules::betza;
+use crate::rules::compile::Letters;
+use crate::rules::def::{ChanceDef, ModeDef, ThrowEffect, VariantDef, VariantError};
+use crate::rules::faces::{outcome_odds, roll_of};
+use crate::rules::geometry::Geometry;
+use crate::rules::kind_info::KindInfo;
+use crate::rules::square::Color;
+use crate::rules::tables::{AttackTables, PieceTables, Rays, MAX_GROUPS};
+use crate::rules::variant::{ChanceRules, Effect, ModeTables};
+
+/// Most modes a game may declare (the hash keys per side).
+pub const MAX_MODES: usize = 64;
+
+/// The modes compiled, the start mode, and the kinds some mode changes.
+pub(in crate::rules) struct Modes {
+    pub tables: Vec<ModeTables>,
+    pub start: u8,
+    pub kinds: u32,
+}
+
+/// Every mode's tables; a game that declares none has one, its pieces'
+/// own moves.
+pub(in crate::rules) fn compile_modes(
+    def: &VariantDef,
+    geometry: &Geometry,
+    rays: &mut Rays,
+    kinds: &[KindInfo],
+    letters: &Letters,
+) -> Result<Modes, VariantError> {
+    let bad = |why: String| Err(VariantError::BadMode(why));
+    let declared = if def.modes.is_empty() {
+        vec![ModeDef::new("", "", vec![])]
+    } else {
+        def.modes.clone()
+    };
+    if declared.len() > MAX_MODES {
+        return bad(format!("{} modes, at most {MAX_MODES}", declared.len()));
+    }
+    let mut tables = Vec::new();
+    let mut changed = 0u32;
+    for (i, mode) in declared.iter().enumerate() {
+        let fen_safe = |c: char| !c.is_whitespace() && c != '/' && c != '=';
+        if !def.modes.is_empty() && (mode.name.is_empty() || !mode.name.chars().all(fen_safe)) {
+            return bad(format!(
+                "mode name '{}' is empty or has a space, '/' or '='",
+                mode.name
+            ));
+        }
+        if declared[..i].iter().any(|m| m.name == mode.name) {
+            return bad(format!("mode '{}' is declared twice", mode.name));
+        }
+        let mut mode_kinds = kinds.to_vec();
+        let mut betza: Vec<String> = kinds.iter().map(|k| k.def.betza.to_string()).collect();
+        for (symbol, moves) in &mode.moves {
+            let k = letters.symbol(symbol, "mode")? as usize;
+            betza[k] = moves.clone();
+            let info = &mut mode_kinds[k];
+            info.atoms = betza::parse(moves).map_err(|error| VariantError::Betza {
+                piece: info.def.name,
+                error,
+            })?;
+            changed |= 1 << k;
+        }
+        tables.push(mode_tables(mode, geometry, rays, &mode_kinds, betza)?);
+    }
+    let start = if def.modes.is_empty() {
+        0
+    } else {
+        match declared.iter().position(|m| m.name == def.start_mode) {
+            Some(i) => i as u8,
+            None => {
+                return bad(format!(
+                    "the start mode '{}' is not declared",
+                    def.start_mode
+                ))
+            }
+        }
+    };
+    // A kind a mode names but leaves as it was changes nothing.
+    let kinds_changed = (0..kinds.len())
+        .filter(|&k| changed >> k & 1 != 0)
+        .filter(|&k| tables.iter().any(|t| t.atoms[k] != kinds[k].atoms))
+        .fold(0u32, |m, k| m | 1 << k);
+    Ok(Modes {
+        tables,
+        start,
+        kinds: kinds_changed,
+    })
+}
+
+fn mode_tables(
+    mode: &ModeDef,
+    geometry: &Geometry,
+    rays: &mut Rays,
+    kinds: &[KindInfo],
+    betza: Vec<String>,
+) -> Result<ModeTables, VariantError> {
+    let pieces = Color::BOTH.map(|color| {
+        kinds
+            .iter()
+            .map(|k| PieceTables::compile(geometry, rays, &k.atoms, color))
+            .collect::<Vec<_>>()
+    });
+    let attacks = Color::BOTH.map(|color| AttackTables::compile(geometry, rays, kinds, color));
+    if attacks.iter().any(|a| a.groups.len() > MAX_GROUPS) {
+        return Err(VariantError::TooManyAttackerGroups(MAX_GROUPS));
+    }
+    Ok(ModeTables {
+        name: mode.name.clone(),
+        title: mode.title.clone(),
+        betza,
+        atoms: kinds.iter().map(|k| k.atoms.clone()).collect(),
+        pieces,
+        attacks,
+        castling: mode.castling,
+    })
+}
+
+/// The dice: each throw's odds (most likely first) and what it does, its
+/// modes checked against the game's.
+pub(in crate::rules) fn compile_chance(
+    def: &ChanceDef,
+    modes: &[ModeTables],
+) -> Result<(ChanceRules, Vec<(Action, f64)>), VariantError> {
+    let bad = |why: String| Err(VariantError::BadChance(why));
+    if def.dice.is_empty() || def.dice.len() > 2 {
+        return bad(format!("{} dice, one or two are supported", def.dice.len()));
+    }
+    if def.dice.iter().any(|&f| !(1..=7).contains(&f)) {
+        return bad("a die has 1 to 7 faces".to_string());
+    }
+    if def.register.is_empty() || def.choice.is_empty() {
+        return bad("the register and the choice need words".to_string());
+    }
+    let ordered = def.ordered;
+    let odds = outcome_odds(def.dice, |pips| roll_of(pips, ordered));
+    let mode = |name: &String| match modes.iter().position(|m| &m.name == name) {
+        Some(i) if !modes[i].name.is_empty() => Ok(i as u8),
+        _ => Err(VariantError::BadChance(format!(
+            "a throw names mode '{name}', which is not declared"
+        ))),
+    };
+    let mut effects = Vec::new();
+    for &(roll, _) in &odds {
+        let Action::Roll(a, b) = roll else {
+            return bad("a throw is not a roll".to_string());
+        };
+        let pips = if def.dice.len() == 1 {
+            vec![a]
+        } else {
+            vec![a, b]
+        };
+        let effect = match (def.effect)(&pips) {
+            ThrowEffect::Set(name) => Effect::Set(mode(&name)?),
+            ThrowEffect::Choose(names) => {
+                let options = names.iter().map(mode).collect::<Result<Vec<u8>, _>>()?;
+                if options.is_empty()
+                    || (1..options.len()).any(|i| options[..i].contains(&options[i]))
+                {
+                    return bad(format!(
+                        "the throw {pips:?} offers no choice or one mode twice"
+                    ));
+                }
+                Effect::Choose(options)
+            }
+        };
+        effects.push((roll, effect));
+    }
+    let rules = ChanceRules {
+        register: def.register,
+        choice: def.choice,
+        dice: def.dice.to_vec(),
+        ordered,
+        effects,
+    };
+    Ok((rules, odds))
+}
