@@ -3,7 +3,8 @@
 //! to the callbacks the protocol layer gives it (the Stockfish split).
 
 use crate::rules::action::Action;
-use crate::rules::position::Position;
+use crate::rules::piece::Kind;
+use crate::rules::position::{Pending, Position};
 use crate::rules::variants;
 use crate::search::smp::{Pool, MAX_THREADS};
 use crate::search::{Limits, SearchInfo, MAX_MULTIPV};
@@ -31,6 +32,8 @@ pub struct Engine {
     hash_mib: usize,
     threads: usize,
     multipv: usize,
+    /// A promotion piece given with its move, to play after the throw.
+    promotion_ahead: Option<Kind>,
 }
 
 impl Default for Engine {
@@ -53,6 +56,7 @@ impl Engine {
             hash_mib: Self::DEFAULT_HASH_MIB,
             threads: 1,
             multipv: 1,
+            promotion_ahead: None,
         }
     }
 
@@ -69,6 +73,7 @@ impl Engine {
         let v = variants::load(name)?;
         self.stop();
         self.position = Position::startpos(v);
+        self.promotion_ahead = None;
         Ok(())
     }
 
@@ -80,20 +85,23 @@ impl Engine {
             None => Position::startpos(v),
             Some(f) => Position::from_fen(v, f).map_err(|e| format!("bad FEN: {e}"))?,
         };
+        let mut ahead = None;
         for a in actions {
-            p.play_action_text(a).map_err(|e| e.to_string())?;
+            play_step(&mut p, a, &mut ahead)?;
         }
         self.stop();
         self.position = p;
+        self.promotion_ahead = ahead;
         Ok(())
     }
 
     /// Plays one action on the current position.
     pub fn play(&mut self, text: &str) -> Result<Action, String> {
         self.stop();
-        self.position
-            .play_action_text(text)
-            .map_err(|e| e.to_string())
+        let mut ahead = self.promotion_ahead;
+        let action = play_step(&mut self.position, text, &mut ahead)?;
+        self.promotion_ahead = ahead;
+        Ok(action)
     }
 
     /// The largest table: 8 GiB, a third of the machines we run on.
@@ -212,4 +220,26 @@ impl Engine {
     pub fn is_searching(&self) -> bool {
         self.running.as_ref().is_some_and(|h| !h.is_finished())
     }
+}
+
+/// Plays one step. A promotion given with its move (`a7a8q`) in a game
+/// whose promotions wait for the throw is the move, with the piece kept in
+/// `ahead` and played when the promotion falls due.
+fn play_step(p: &mut Position, text: &str, ahead: &mut Option<Kind>) -> Result<Action, String> {
+    let action = match p.play_action_text(text) {
+        Ok(a) => a,
+        Err(e) => match p.promotion_ahead(text) {
+            Some((m, kind)) => {
+                p.make_move(m);
+                *ahead = Some(kind);
+                Action::Move(m)
+            }
+            None => return Err(e.to_string()),
+        },
+    };
+    if let (Pending::Promote(_), Some(kind)) = (p.pending(), *ahead) {
+        p.apply_promotion(kind).map_err(|e| e.to_string())?;
+        *ahead = None;
+    }
+    Ok(action)
 }

@@ -83,10 +83,12 @@ pub fn play_game(
                     Err(_) => break,
                 }
             }
-            Pending::Choose(..) | Pending::Activate => match decide(&mut pos, &mut roller) {
-                Some(a) => a,
-                None => break,
-            },
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
+                match decide(&mut pos, &mut roller) {
+                    Some(a) => a,
+                    None => break,
+                }
+            }
             Pending::Nothing => {
                 if pos.outcome().is_some() || plies >= max_plies {
                     break;

@@ -143,7 +143,7 @@ fn mated_after_dice(pos: &mut Position, winner: menagerie::rules::square::Color)
             }
             total
         }
-        Pending::Choose(..) | Pending::Activate => {
+        Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
             // The thrower chooses: the best option for it.
             let mut best: f64 = 0.0;
             for a in pos.legal_actions() {

@@ -1100,8 +1100,9 @@ fn carnival_promoted_knight_moves_as_the_current_leaper() {
         ("roll:3:3", "", 5),     // b8 Tripper: e5 only
     ] {
         let mut pos = start.clone();
-        pos.play("b7b8n").unwrap();
+        pos.play("b7b8").unwrap();
         pos.play(throw).unwrap();
+        pos.play("promote:n").unwrap();
         let absent: &[&str] = if covered.is_empty() { &[] } else { &[covered] };
         check_moves(&pos, count, &[], absent);
     }
@@ -1371,19 +1372,32 @@ fn carnival_constructed_positions_depth_one() {
     );
 
     // Promotion: pawns b7 and g7 promote on b8 / g8 and by taking a8 / h8,
-    // four pieces each (16). King d1 d2 e2 f2 (f1 is covered by g2, c1 by
-    // b2: no castling) (4); Ra1 a2..a8x, b1 c1 d1 (10); Rh1 h2..h8x, g1 f1
-    // (9). 39.
+    // one move each, the piece chosen after the throw (4). King d1 d2 e2
+    // f2 (f1 is covered by g2, c1 by b2: no castling) (4); Ra1 a2..a8x, b1
+    // c1 d1 (10); Rh1 h2..h8x, g1 f1 (9). 27. Frozen (the piece chosen
+    // with the move) the four promotions are sixteen: 39.
     let promotions = position(
         "carnival",
         "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1 knights=3:3/4:1",
     );
     check_moves(
         &promotions,
-        39,
-        &["b7b8n", "b7a8q", "g7h8r", "g7g8b"],
-        &["e1g1", "e1c1", "e1f1"],
+        27,
+        &["b7b8", "b7a8", "g7h8", "g7g8"],
+        &["e1g1", "e1c1", "e1f1", "b7b8n"],
     );
+    assert_eq!(promotions.perft_frozen(1), 39);
+    // After b7-b8 and a throw (3:1, no choice) White picks the piece.
+    let mut promoting = promotions.clone();
+    promoting.play("b7b8").unwrap();
+    promoting.play("roll:3:1").unwrap();
+    assert_eq!(
+        promoting.legal_actions(),
+        ["promote:q", "promote:r", "promote:b", "promote:n"]
+    );
+    assert!(promoting.to_fen().ends_with("pending=promote:b8"));
+    promoting.play("promote:n").unwrap();
+    assert!(promoting.to_fen().starts_with("rN2k2r/"));
 
     // All Oblique. Black just played e7-e6xd5 (`e6>d5`). White: King d1 d2
     // e2 f1 O-O O-O-O (6); Ra1 b1 c1 d1 (3); Rh1 g1 f1 (2); Nf3 as the 6:1

@@ -125,7 +125,7 @@ fn kind_of(action: Action) -> StepKind {
     match action {
         Action::Move(_) | Action::Null => StepKind::Move,
         Action::Roll(..) | Action::Truffle(_) => StepKind::Throw,
-        Action::Choose(_) | Action::Activate(_) => StepKind::Choice,
+        Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => StepKind::Choice,
     }
 }
 
@@ -319,7 +319,7 @@ pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
                     }
                     continue;
                 }
-                Pending::Choose(..) | Pending::Activate => {}
+                Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {}
             }
             let is_move = pos.pending() == Pending::Nothing;
             let actor = actor_of(&pos);

@@ -5,13 +5,14 @@
 //! then the others, keeping the first sequence under which the rest of the
 //! game replays, marks and result included.
 
-use super::matcher::{find_move, MatchError};
+use super::matcher::{find_move, san_promotion, MatchError};
 use super::pgn::PgnResult;
 use super::san::San;
 use super::verdict::{accept_unreached, judge_mark, result_of, MarkVerdict, Mismatch, Problem};
 use super::xboard_view::XboardView;
 use super::{ChoiceMode, Options};
 use crate::rules::action::Action;
+use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::xboard::game_dice::{drawn_choice, thrown};
 use crate::xboard::Dialect;
@@ -62,6 +63,9 @@ struct Search<'a> {
     settled_by_xboard: Vec<usize>,
     view: XboardView,
     ending: String,
+    /// The piece the last move's token gave to a promotion that waits for
+    /// the throw.
+    promotion_ahead: Option<Kind>,
 }
 
 /// Replays the script from `pos` (the game's start).
@@ -85,6 +89,7 @@ pub fn replay(
         settled_by_xboard: Vec::new(),
         view: XboardView::default(),
         ending: String::new(),
+        promotion_ahead: None,
     };
     let start = pos.ply();
     if s.settle(pos, 0) {
@@ -123,7 +128,7 @@ impl Search<'_> {
         }
         let through = match pos.pending() {
             Pending::Roll | Pending::Find(_) => self.throw(pos, next),
-            Pending::Choose(..) | Pending::Activate => self.choose(pos, next),
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => self.choose(pos, next),
             Pending::Nothing => self.settled(pos, next),
         };
         if !through {
@@ -141,6 +146,11 @@ impl Search<'_> {
     }
 
     fn choose(&mut self, pos: &mut Position, next: usize) -> bool {
+        // The piece of a promotion that waits for the throw is the one the
+        // move's text gave.
+        if let (Pending::Promote(_), Some(kind)) = (pos.pending(), self.promotion_ahead) {
+            return pos.apply(Action::Promote(kind)).is_ok() && self.then(pos, next);
+        }
         let drawn = drawn_choice(self.options.dice_seed, pos, pos.ply());
         let mut options: Vec<Action> = drawn.into_iter().collect();
         if self.options.choices == ChoiceMode::Inferred {
@@ -238,11 +248,14 @@ impl Search<'_> {
             }
             Err(e) => return self.fail(next + 1, Problem::Unmatched(e)),
         };
+        let ahead = san_promotion(pos, self.dialect, &san.mv, m);
         pos.make_move(m);
         if by_xboard_rules {
             self.settled_by_xboard.push(next);
         }
+        let before = std::mem::replace(&mut self.promotion_ahead, ahead);
         let through = self.then(pos, next + 1);
+        self.promotion_ahead = before;
         if !through && by_xboard_rules {
             self.settled_by_xboard.pop();
         }

@@ -48,6 +48,21 @@ pub fn find_move(pos: &Position, dialect: &Dialect, san: &SanMove) -> Result<Mov
     }
 }
 
+/// For a move whose promotion waits for the throw, the piece its token
+/// gives (`a8=Q`), to play when the promotion falls due.
+pub fn san_promotion(pos: &Position, dialect: &Dialect, san: &SanMove, m: Move) -> Option<Kind> {
+    let SanMove::Move {
+        promotion: Some(Promotion::To(p)),
+        ..
+    } = san
+    else {
+        return None;
+    };
+    let fits = Fit { pos, dialect };
+    let later = pos.promotions_after_throw(m);
+    later.iter().copied().find(|&kind| fits.letter(*p, kind))
+}
+
 struct Fit<'a> {
     pos: &'a Position,
     dialect: &'a Dialect,
@@ -163,6 +178,11 @@ impl Fit<'_> {
     }
 
     fn promotion(&self, promotion: Option<Promotion>, m: Move) -> bool {
+        // A promotion that waits for the throw is written with its piece.
+        let later = self.pos.promotions_after_throw(m);
+        if let (Some(Promotion::To(p)), false) = (promotion, later.is_empty()) {
+            return later.iter().any(|&kind| self.letter(p, kind));
+        }
         match (promotion, m.promotion()) {
             (None, None) => true,
             (Some(Promotion::To(p)), Some(kind)) => self.letter(p, kind),

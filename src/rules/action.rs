@@ -1,6 +1,7 @@
 //! A step of a game: a move, a throw of the dice, or a choice after a throw.
 
 use crate::rules::moves::Move;
+use crate::rules::piece::Kind;
 use crate::rules::square::Square;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -18,6 +19,8 @@ pub enum Action {
     Truffle(TruffleFind),
     /// Wake the inactive piece on this square, or stop waking (`None`).
     Activate(Option<Square>),
+    /// What the piece whose promotion waits for the throw becomes.
+    Promote(Kind),
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,9 +1,10 @@
 //! Throws and choices: the steps of a dice game between two moves.
 
 use crate::rules::action::{Action, TruffleFind};
-use crate::rules::piece::Piece;
+use crate::rules::moves::Move;
+use crate::rules::piece::{Kind, Piece};
 use crate::rules::position::{pending_key, Pending, Position};
-use crate::rules::square::Square;
+use crate::rules::square::{Color, Square};
 use crate::rules::variant::Effect;
 use crate::rules::zobrist::keys;
 
@@ -100,7 +101,7 @@ impl Position {
         match (effect, roll) {
             (Some(mode), _) => {
                 self.set_actor_mode(mode);
-                self.set_pending(Pending::Nothing);
+                self.set_pending(self.after_throw());
             }
             (None, Action::Roll(a, b)) => self.set_pending(Pending::Choose(a, b)),
             (None, _) => unreachable!("a roll is a roll"),
@@ -119,6 +120,94 @@ impl Position {
         }
         self.push_chance_undo(Action::Choose(mode));
         self.set_actor_mode(mode);
+        self.set_pending(self.after_throw());
+        Ok(())
+    }
+
+    /// What the actor owes once its throw is settled: the choice of its
+    /// promotion if its move promotes (a promoting piece still stands
+    /// unpromoted in its zone), else nothing.
+    fn after_throw(&self) -> Pending {
+        let v = &*self.variant;
+        if !v.promotion_after_throw {
+            return Pending::Nothing;
+        }
+        let actor = self.side.opposite();
+        let waiting = self.pieces_of_kinds(actor, v.promoters) & v.promotion_zone[actor.index()];
+        match waiting.into_iter().next() {
+            Some(sq) => Pending::Promote(sq),
+            None => Pending::Nothing,
+        }
+    }
+
+    /// Whether the piece on `sq` is the actor's and waits to promote after
+    /// the throw (it stands unpromoted in its promotion zone).
+    pub(in crate::rules) fn waits_to_promote(&self, sq: Square) -> bool {
+        let v = &*self.variant;
+        let actor = self.side.opposite();
+        v.promotion_after_throw
+            && self
+                .piece_at(sq)
+                .is_some_and(|p| p.color() == actor && v.promoters >> p.kind() & 1 != 0)
+            && v.promotion_zone[actor.index()].contains(sq)
+    }
+
+    /// What a move promotes to when its promotion waits for the throw: the
+    /// choices the actor will have (none for any other move).
+    pub fn promotions_after_throw(&self, m: Move) -> &[Kind] {
+        let v = &*self.variant;
+        let Some(p) = self.piece_at(m.from()) else {
+            return &[];
+        };
+        let into_zone = v.promotion_zone[p.color().index()].contains(m.to());
+        match v.promotion_after_throw && m.promotion().is_none() && into_zone {
+            true => &v.kinds[p.kind() as usize].promotions,
+            false => &[],
+        }
+    }
+
+    /// A move text with its promotion (`a7a8q`) in a game whose promotions
+    /// wait for the throw: the move (`a7a8`) and the piece chosen ahead,
+    /// which a protocol plays when the promotion falls due (a GUI that
+    /// asks for the piece with the move).
+    pub fn promotion_ahead(&self, text: &str) -> Option<(Move, Kind)> {
+        let text = text.trim();
+        let (last, start) = text.char_indices().last()?;
+        let m = self.parse_move(&text[..last]).ok()?;
+        let kind = self.variant.kind_of_letter(start)?;
+        self.promotions_after_throw(m)
+            .contains(&kind)
+            .then_some((m, kind))
+    }
+
+    /// What the piece waiting to promote may become.
+    pub fn promotion_choices(&self) -> &[Kind] {
+        match self.pending {
+            Pending::Promote(sq) => {
+                &self.variant.kinds[self.board[sq.index()].kind() as usize].promotions
+            }
+            _ => &[],
+        }
+    }
+
+    /// Promotes the actor's waiting piece to `kind`; the promotion must be
+    /// pending and `kind` one of its choices.
+    pub fn apply_promotion(&mut self, kind: Kind) -> Result<(), ActionError> {
+        let text = |p: &Position| p.action_text(Action::Promote(kind));
+        let Pending::Promote(sq) = self.pending else {
+            return Err(ActionError::NotPending(text(self)));
+        };
+        if !self.promotion_choices().contains(&kind) {
+            return Err(ActionError::Illegal(text(self)));
+        }
+        let before = self.board[sq.index()];
+        self.push_undo(Action::Promote(kind), None, Some((sq, before)));
+        let after = Piece::new(before.color(), kind);
+        self.take(sq);
+        self.put(sq, after);
+        let k = keys();
+        self.hash ^=
+            k.piece_square[before.index()][sq.index()] ^ k.piece_square[after.index()][sq.index()];
         self.set_pending(Pending::Nothing);
         Ok(())
     }
@@ -137,6 +226,7 @@ impl Position {
             Action::Choose(m) => self.apply_choice(m),
             Action::Truffle(f) => self.apply_truffle(f),
             Action::Activate(o) => self.apply_activation(o),
+            Action::Promote(k) => self.apply_promotion(k),
             Action::Null => Err(ActionError::Illegal("null move".to_string())),
         }
     }
@@ -158,6 +248,7 @@ impl Position {
             Action::Truffle(TruffleFind::Keep) => "find:keep".to_string(),
             Action::Activate(None) => "activate:done".to_string(),
             Action::Activate(Some(sq)) => format!("activate:{}", self.variant.geometry.name(sq)),
+            Action::Promote(k) => format!("promote:{}", self.variant.letter(Color::Black, k)),
         }
     }
 
@@ -190,6 +281,14 @@ impl Position {
             "find:keep" => return Ok(Action::Truffle(TruffleFind::Keep)),
             "activate:done" => return Ok(Action::Activate(None)),
             _ => {}
+        }
+        if let Some(rest) = text.strip_prefix("promote:") {
+            let mut letters = rest.chars();
+            let kind = match (letters.next(), letters.next()) {
+                (Some(c), None) => self.variant.kind_of_letter(c),
+                _ => None,
+            };
+            return kind.map(Action::Promote).ok_or_else(malformed);
         }
         if let Some(rest) = text.strip_prefix("activate:") {
             let sq = self
@@ -287,7 +386,7 @@ impl Position {
             Pending::Roll | Pending::Find(_) => {
                 self.chance_outcomes().into_iter().map(|(a, _)| a).collect()
             }
-            Pending::Choose(..) | Pending::Activate => self.choice_actions(),
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => self.choice_actions(),
         }
     }
 
@@ -317,6 +416,11 @@ impl Position {
                 out.push(Action::Activate(None));
                 out
             }
+            Pending::Promote(_) => self
+                .promotion_choices()
+                .iter()
+                .map(|&k| Action::Promote(k))
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -65,6 +65,11 @@ impl Variant {
             Some(t) => Some(compile_truffles(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
+        if def.promotion_after_throw && def.chance.is_none() {
+            return Err(VariantError::BadChance(
+                "a promotion after the throw needs dice".to_string(),
+            ));
+        }
         if !def.castling.is_empty() && roles.royal.is_none() {
             return Err(VariantError::BadCastling(
                 "castling needs a royal piece".to_string(),
@@ -102,6 +107,7 @@ impl Variant {
             ep_victims: roles.ep_victims,
             promoters: roles.promoters,
             promotion_zone,
+            promotion_after_throw: def.promotion_after_throw,
             castling,
             stalemate: def.stalemate,
             fifty_move_plies: def.fifty_move_plies,
@@ -580,6 +586,7 @@ mod tests {
             ],
             start_fen: "k3/p3/3P/3K w - - 0 1",
             promotion_ranks: vec![3],
+            promotion_after_throw: false,
             castling: vec![],
             stalemate: NoMoveOutcome::Draw,
             extinction: None,

@@ -172,6 +172,10 @@ pub struct VariantDef {
     pub start_fen: &'static str,
     /// Ranks, counted from White's side, where promotable pieces promote; Black's are mirrored.
     pub promotion_ranks: Vec<u8>,
+    /// A promotion is chosen after the throw that follows the move (and
+    /// after any choice the throw offers), not with the move: the move
+    /// leaves the piece unpromoted on the square until then.
+    pub promotion_after_throw: bool,
     pub castling: Vec<CastlingDef>,
     /// Stalemate (no legal move, not in check).
     pub stalemate: NoMoveOutcome,

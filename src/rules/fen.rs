@@ -368,6 +368,11 @@ impl Position {
                 let bad = || FenError::BadDiceState(field.to_string());
                 pos.pending = match &field["pending=".len()..] {
                     "roll" => Pending::Roll,
+                    rest if rest.starts_with("promote:") => {
+                        let sq = v.geometry.parse_square(&rest["promote:".len()..]);
+                        let waits = |sq| pos.waits_to_promote(sq);
+                        Pending::Promote(sq.filter(|&sq| waits(sq)).ok_or_else(bad)?)
+                    }
                     rest => {
                         let throw = rest.strip_prefix("choose:").ok_or_else(bad)?;
                         pos.pending_choice(throw).ok_or_else(bad)?
@@ -455,8 +460,11 @@ impl Position {
         }
         for sq in pos.occupied() {
             let p = pos.board[sq.index()];
+            // A promotion chosen after the throw waits until then.
+            let waits = pos.pending != Pending::Nothing && pos.waits_to_promote(sq);
             if v.promoters >> p.kind() & 1 != 0
                 && (v.promotion_zone[0] | v.promotion_zone[1]).contains(sq)
+                && !waits
             {
                 return Err(FenError::PieceOnPromotionRank {
                     square: v.geometry.name(sq),
@@ -570,6 +578,7 @@ impl Position {
             Pending::Choose(x, y) => out.push_str(&format!(" pending=choose:{x}:{y}")),
             Pending::Find(sq) => out.push_str(&format!(" pending=find:{}", g.name(sq))),
             Pending::Activate => out.push_str(" pending=activate"),
+            Pending::Promote(sq) => out.push_str(&format!(" pending=promote:{}", g.name(sq))),
         }
         let moved = self.default_unmoved() & !self.unmoved;
         if moved.any() {

@@ -111,7 +111,7 @@ impl MoveSink for MoveCounter {
     }
     #[inline(always)]
     fn add_promotions(&mut self, _: Square, targets: Bitboard, kinds: &[Kind]) {
-        self.0 += targets.count() as u64 * kinds.len() as u64;
+        self.0 += targets.count() as u64 * kinds.len().max(1) as u64;
     }
 }
 
@@ -562,8 +562,13 @@ impl Position {
                 continue;
             }
             let info = &v.kinds[kind];
-            let promotions: &[Kind] = &info.promotions;
-            let promotes = !promotions.is_empty();
+            let promotes = !info.promotions.is_empty();
+            // A promotion chosen after the throw is one move now; frozen
+            // (no throw) it is chosen with the move.
+            let promotions: &[Kind] = match v.promotion_after_throw && !self.frozen {
+                true => &[],
+                false => &info.promotions,
+            };
             // Where a quiet move may end: without quiets, only promotions.
             let quiet_ok = match (QUIETS, promotes) {
                 (true, _) => empty_ok,

@@ -33,7 +33,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 /// choice pending at the start is resolved first, without using depth.
 pub fn perft_expanded(pos: &mut Position, depth: u32) -> u64 {
     match pos.pending() {
-        Pending::Roll | Pending::Choose(..) | Pending::Find(_) | Pending::Activate => {
+        Pending::Roll
+        | Pending::Choose(..)
+        | Pending::Find(_)
+        | Pending::Activate
+        | Pending::Promote(_) => {
             let mut nodes = 0;
             for action in pos.legal_actions() {
                 if pos.apply(action).is_ok() {

@@ -29,11 +29,12 @@ pub(in crate::rules) struct Undo {
     modes: [u8; 2],
     pending: Pending,
     /// Truffle Hunt: a piece gained in hand by a capture, the stores, a
-    /// square's truffles and a woken piece before the action.
+    /// square's truffles; a piece a choice replaced (woken or promoted).
+    /// All as before the action.
     hand_gain: Option<(Color, Kind)>,
     stores: [u8; 2],
     truffle: Option<(Square, u8)>,
-    woken: Option<(Square, Piece)>,
+    replaced: Option<(Square, Piece)>,
     ep: Option<EnPassant>,
     castle_rooks: Bitboard,
     unmoved: Bitboard,
@@ -53,6 +54,24 @@ pub enum Pending {
     Find(Square),
     /// The actor may wake inactive pieces its store pays for.
     Activate,
+    /// The actor chooses what its piece on this square promotes to (a
+    /// promotion chosen after the throw).
+    Promote(Square),
+}
+
+impl Pending {
+    /// A throw is due (of the dice, or a pig's).
+    pub fn is_chance(self) -> bool {
+        matches!(self, Pending::Roll | Pending::Find(_))
+    }
+
+    /// The actor must choose (a mode, a waking, a promotion).
+    pub fn is_choice(self) -> bool {
+        matches!(
+            self,
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_)
+        )
+    }
 }
 
 #[derive(Clone)]
@@ -476,7 +495,7 @@ impl Position {
         if let Some((sq, n)) = undo.truffle {
             self.truffles[sq.index()] = n;
         }
-        if let Some((sq, p)) = undo.woken {
+        if let Some((sq, p)) = undo.replaced {
             self.take(sq);
             self.put(sq, p);
         }
@@ -485,7 +504,11 @@ impl Position {
         }
         let m = match undo.action {
             Action::Move(m) => m,
-            Action::Roll(..) | Action::Choose(_) | Action::Truffle(_) | Action::Activate(_) => {
+            Action::Roll(..)
+            | Action::Choose(_)
+            | Action::Truffle(_)
+            | Action::Activate(_)
+            | Action::Promote(_) => {
                 self.hash = undo.hash;
                 return;
             }
@@ -653,7 +676,7 @@ impl Position {
             hand_gain: None,
             stores: self.stores,
             truffle: None,
-            woken: None,
+            replaced: None,
             ep: self.ep,
             castle_rooks: self.castle_rooks,
             unmoved: self.unmoved,
@@ -667,11 +690,11 @@ impl Position {
         &mut self,
         action: Action,
         truffle: Option<(Square, u8)>,
-        woken: Option<(Square, Piece)>,
+        replaced: Option<(Square, Piece)>,
     ) {
         let undo = Undo {
             truffle,
-            woken,
+            replaced,
             ..self.undo_record(action)
         };
         self.history.push(undo);
@@ -687,5 +710,6 @@ pub(in crate::rules) fn pending_key(p: Pending) -> u64 {
         Pending::Choose(a, b) => k.pending_choice[a as usize % 8][b as usize % 8],
         Pending::Find(sq) => k.pending_find[sq.index()],
         Pending::Activate => k.pending_activate,
+        Pending::Promote(sq) => k.pending_promote[sq.index()],
     }
 }

@@ -46,6 +46,7 @@ impl Position {
                 parts.push(format!("{actor} chooses a {word}"))
             }
             Pending::Activate => parts.push(format!("{actor} may wake pieces")),
+            Pending::Promote(_) => parts.push(format!("{actor} chooses its promotion")),
             Pending::Roll | Pending::Find(_) => parts.push(format!("{actor} throws")),
             Pending::Nothing => {}
         }
@@ -94,7 +95,7 @@ impl Position {
                     };
                     return Some((side.opposite(), what.to_string()));
                 }
-                Action::Choose(_) | Action::Activate(_) => {}
+                Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => {}
             }
         }
         None

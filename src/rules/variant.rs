@@ -50,6 +50,8 @@ pub struct Variant {
     /// Kinds that promote, and where, per colour.
     pub(in crate::rules) promoters: u32,
     pub(in crate::rules) promotion_zone: [Bitboard; 2],
+    /// Promotions are chosen after the throw (`Pending::Promote`).
+    pub(in crate::rules) promotion_after_throw: bool,
     pub(in crate::rules) castling: [Vec<Castling>; 2],
     pub(in crate::rules) stalemate: NoMoveOutcome,
     pub(in crate::rules) fifty_move_plies: u32,

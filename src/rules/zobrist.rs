@@ -31,6 +31,7 @@ pub struct Keys {
     pub store: [[u64; 8]; 2],
     pub pending_find: [u64; MAX_SQUARES],
     pub pending_activate: u64,
+    pub pending_promote: [u64; MAX_SQUARES],
 }
 
 fn make_keys() -> Keys {
@@ -89,11 +90,13 @@ fn make_keys() -> Keys {
     for k in mode.iter_mut().flat_map(|side| side[32..].iter_mut()) {
         *k = rng.next_u64();
     }
+    let pending_promote = square_keys(&mut rng);
     Keys {
         truffle,
         store,
         pending_find,
         pending_activate,
+        pending_promote,
         mode,
         pending_roll,
         pending_choice,

@@ -125,7 +125,7 @@ impl ChanceTree {
     /// Adds the settled positions below `pos` (reached by `trail`) to the
     /// outcome whose members start at `first`.
     fn collect(&mut self, pos: &mut Position, trail: &mut Vec<Action>, first: usize, merge: bool) {
-        if matches!(pos.pending(), Pending::Choose(..) | Pending::Activate) {
+        if pos.pending().is_choice() {
             let mut any = false;
             for option in pos.choice_actions() {
                 if pos.apply(option).is_err() {

@@ -583,7 +583,7 @@ impl Searcher {
             Pending::Roll | Pending::Find(_) => {
                 return self.chance_node(pos, depth, alpha, beta, ply, pv)
             }
-            Pending::Choose(..) | Pending::Activate => {
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
                 return self.choice_node(pos, depth, alpha, beta, ply, pv)
             }
             Pending::Nothing => {}

@@ -704,7 +704,7 @@ impl Session {
                         return self.release_pongs();
                     }
                 }
-                Pending::Choose(..) | Pending::Activate => {
+                Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
                     let drawn = !self.choices_accepted && self.opponent_is_engine;
                     if actor == self.engine_side && !drawn {
                         return self.think();
@@ -927,9 +927,20 @@ impl Session {
             return;
         }
         self.searching = Searching::No;
-        let Some(text) = best else {
+        let Some(mut text) = best else {
             return self.release_pongs();
         };
+        // XBoard shows a promotion with its move: a promotion that waits
+        // for the throw goes out with the first of its pieces, chosen ahead.
+        let ahead = self.pos().parse_move(&text).ok().and_then(|m| {
+            let kinds = self.pos().promotions_after_throw(m);
+            kinds
+                .first()
+                .map(|&k| self.pos().variant().letter(Color::Black, k))
+        });
+        if let Some(letter) = ahead {
+            text.push(letter);
+        }
         let short = self.short_form(&text);
         if self.play(&text).is_err() {
             return self.release_pongs();

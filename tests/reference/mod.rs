@@ -129,6 +129,9 @@ enum Pending {
     /// Truffle Hunt: the actor may activate one of the inactive pieces its
     /// store pays for, or stop.
     Activate,
+    /// Dice games: the actor's pawn on this square, which reached the far
+    /// rank, becomes one of its promotion pieces (after the throw).
+    Promote(usize),
 }
 
 /// What a truffle find comes to (the two throws together).
@@ -162,6 +165,8 @@ enum Settle {
     Activate(usize),
     /// No more activations this turn.
     Done,
+    /// The waiting pawn becomes this piece.
+    Promote(PieceKind),
 }
 
 /// Reserve counts are kept per piece kind in a fixed array; tables have at
@@ -254,7 +259,48 @@ impl RefPosition {
     /// is the piece's letter in upper case (whatever its colour), `@` and
     /// the square (`N@b1`, `S@a7`). Empty while anything is pending.
     pub fn legal_moves(&self) -> Vec<String> {
-        self.legal().iter().map(|&m| self.move_text(m)).collect()
+        self.playable().iter().map(|&m| self.move_text(m)).collect()
+    }
+
+    /// The moves a player may make: `legal`, except that where promotions
+    /// wait for the throw a promotion is one move with no piece yet.
+    fn playable(&self) -> Vec<Move> {
+        let moves = self.legal();
+        if !self.variant.dice.is_some_and(|d| d.promotes_after_throw) {
+            return moves;
+        }
+        let mut out: Vec<Move> = Vec::new();
+        for m in moves {
+            let m = Move {
+                promotion: None,
+                ..m
+            };
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// The actor's pawn that reached the far rank and waits to promote.
+    fn waiting_pawn(&self) -> Option<usize> {
+        if !self.variant.dice.is_some_and(|d| d.promotes_after_throw) {
+            return None;
+        }
+        let actor = self.actor();
+        (0..self.board.len()).find(|&sq| {
+            matches!(self.board[sq], Some((c, k)) if c == actor
+                && !self.def(k).promotions.is_empty()
+                && self.relative_rank(sq, c) >= self.variant.promotion_rank)
+        })
+    }
+
+    /// After the throw (and the leaper choice): the promotion, if one waits.
+    fn after_throw(&mut self) {
+        self.pending = match self.waiting_pawn() {
+            Some(sq) => Pending::Promote(sq),
+            None => Pending::Nothing,
+        };
     }
 
     /// What may be played now: the legal moves when nothing is pending; the
@@ -330,7 +376,7 @@ impl RefPosition {
         }
         // The simplest correct parser: compare with the text of every legal move.
         let found = self
-            .legal()
+            .playable()
             .into_iter()
             .find(|&m| self.move_text(m) == wanted);
         match found {
@@ -394,7 +440,7 @@ impl RefPosition {
                 .sum();
         }
         let mut total = 0;
-        for m in self.legal() {
+        for m in self.playable() {
             let mut child = self.clone();
             child.make_and_owe(m);
             for settled in child.settlements() {
@@ -511,6 +557,7 @@ impl RefPosition {
             Pending::Choose(x, y) => fen += &format!(" pending=choose:{x}:{y}"),
             Pending::Find(sq) => fen += &format!(" pending=find:{}", square_name(v, sq)),
             Pending::Activate => fen += " pending=activate",
+            Pending::Promote(sq) => fen += &format!(" pending=promote:{}", square_name(v, sq)),
         }
         if !moved.is_empty() {
             fen += &format!(" ~{}", moved.join(","));
@@ -547,7 +594,7 @@ impl RefPosition {
         let offers = (self.dice().offers)(x, y);
         if let [only] = offers[..] {
             self.knights[self.actor().index()] = only;
-            self.pending = Pending::Nothing;
+            self.after_throw();
         } else {
             self.pending = Pending::Choose(x, y);
         }
@@ -556,7 +603,7 @@ impl RefPosition {
     /// The actor picks its next leaper.
     fn choose(&mut self, leaper: Leaper) {
         self.knights[self.actor().index()] = leaper;
-        self.pending = Pending::Nothing;
+        self.after_throw();
     }
 
     /// Plays a move or drop; in a dice game the mover then owes a roll. In
@@ -599,6 +646,14 @@ impl RefPosition {
                 .map(Settle::Activate)
                 .chain([Settle::Done])
                 .collect(),
+            Pending::Promote(sq) => {
+                let (_, pawn) = self.board[sq].expect("a waiting pawn");
+                self.def(pawn)
+                    .promotions
+                    .iter()
+                    .map(|&l| Settle::Promote(kind_of_letter(self.variant, l).expect("in table")))
+                    .collect()
+            }
         }
     }
 
@@ -612,6 +667,7 @@ impl RefPosition {
             }
             Settle::Activate(sq) => format!("activate:{}", square_name(self.variant, sq)),
             Settle::Done => "activate:done".to_string(),
+            Settle::Promote(kind) => format!("promote:{}", self.def(kind).letter),
         }
     }
 
@@ -623,6 +679,13 @@ impl RefPosition {
             Settle::Find(find) => self.find(find),
             Settle::Activate(sq) => self.activate(sq),
             Settle::Done => self.pending = Pending::Nothing,
+            Settle::Promote(kind) => {
+                let Pending::Promote(sq) = self.pending else {
+                    panic!("no promotion pending");
+                };
+                self.board[sq] = Some((self.actor(), kind));
+                self.pending = Pending::Nothing;
+            }
         }
     }
 
@@ -1691,6 +1754,14 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         stores: [0; 2],
     };
     parse_truffle_fields(&mut pos, truffles_field, stores_field, pending_field)?;
+    if let Pending::Promote(sq) = pos.pending {
+        if pos.waiting_pawn() != Some(sq) {
+            return Err(format!(
+                "no pawn waits to promote on {}",
+                square_name(v, sq)
+            ));
+        }
+    }
     Ok(pos)
 }
 
@@ -1853,6 +1924,11 @@ fn parse_dice_fields(
     let pending = match pending_field.map(|f| &f["pending=".len()..]) {
         None => Pending::Nothing,
         Some("roll") => Pending::Roll,
+        Some(text) if text.starts_with("promote:") => {
+            // Checked against the board once the position stands.
+            let sq = parse_square(v, &text["promote:".len()..])?;
+            Pending::Promote(sq)
+        }
         Some(text) => {
             let throw = text
                 .strip_prefix("choose:")

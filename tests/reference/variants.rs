@@ -338,6 +338,9 @@ pub struct Dice {
     /// What a throw `(x, y)`, `x >= y`, gives: the leapers the thrower must
     /// pick one from (just one: no choice).
     pub offers: fn(u8, u8) -> Vec<Leaper>,
+    /// A pawn reaching the far rank stays a pawn until its mover has thrown
+    /// (and chosen a leaper, if offered); then the mover picks the piece.
+    pub promotes_after_throw: bool,
 }
 
 // ---------------------------------------------------------------- shared
@@ -773,6 +776,7 @@ static CARNIVAL_DICE: Dice = Dice {
     faces: 6,
     leapers: CARNIVAL_LEAPERS,
     offers: carnival_offers,
+    promotes_after_throw: true,
 };
 
 /// All Oblique: the fifteen oblique leapers with numbers from 1 to 6.
@@ -811,6 +815,7 @@ static OBLIQUE_DICE: Dice = Dice {
     faces: 6,
     leapers: OBLIQUE_LEAPERS,
     offers: oblique_offers,
+    promotes_after_throw: true,
 };
 
 /// Carnival of the Animals: chess with Eurofighter pawns and dice knights.

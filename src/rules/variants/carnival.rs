@@ -41,6 +41,7 @@ pub fn definition(oblique: bool) -> VariantDef {
         ],
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 knights=2:1/2:1",
         promotion_ranks: vec![7],
+        promotion_after_throw: true,
         castling: orthodox_castling(4, 0, 7, 0),
         stalemate: NoMoveOutcome::Draw,
         extinction: None,

@@ -23,6 +23,7 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         promotion_ranks: vec![7],
+        promotion_after_throw: false,
         castling: orthodox_castling(4, 0, 7, 0),
         stalemate: NoMoveOutcome::Draw,
         extinction: None,

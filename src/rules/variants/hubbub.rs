@@ -52,6 +52,7 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "b***ss***b/*rnlgklnr*/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNLGKLNR*/B***SS***B w KQkq - 0 1",
         promotion_ranks: vec![8],
+        promotion_after_throw: false,
         // The page's e1, a1 and h1 are grid cells (5, 1), (1, 1) and (8, 1).
         castling: orthodox_castling(5, 1, 8, 1),
         stalemate: NoMoveOutcome::Draw,

@@ -30,6 +30,7 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "rneooenr/pppppppp/8/8/8/8/PPPPPPPP/RNEOOENR w - - 0 1",
         promotion_ranks: vec![7],
+        promotion_after_throw: false,
         castling: vec![],
         stalemate: NoMoveOutcome::Draw,
         extinction: Some('P'),

@@ -52,6 +52,7 @@ pub fn definition() -> VariantDef {
         pieces,
         start_fen: "rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1",
         promotion_ranks: vec![],
+        promotion_after_throw: false,
         // Awake, a King and a Rook that have never moved castle as in chess;
         // asleep, they keep the right.
         castling: orthodox_castling(4, 0, 7, 0)

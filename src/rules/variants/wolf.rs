@@ -40,6 +40,7 @@ pub fn definition() -> VariantDef {
         ],
         start_fen: "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1",
         promotion_ranks: vec![9],
+        promotion_after_throw: false,
         castling: vec![],
         stalemate: NoMoveOutcome::Draw,
         extinction: None,
