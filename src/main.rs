@@ -240,27 +240,31 @@ fn main() -> ExitCode {
 }
 
 /// What a person who starts the engine on a terminal is told.
-const TERMINAL_HELP: &str = "\
-menagerie: a chess-variant engine (chess, Wolf Chess, Hubbub, Pawn Eaters,
-Carnival of the Animals, All Oblique, Truffle Hunt).
+fn terminal_help() -> String {
+    let games = menagerie::rules::variants::NAMES.join(", ");
+    format!(
+        "\
+menagerie: a chess-variant engine. Games: {games}
+('menagerie variants' describes them).
 
 It is meant to be run by a chess GUI. In XBoard or WinBoard:
-    xboard -fcp \"menagerie xboard\" -variant wolf
+    xboard -fcp \"menagerie xboard\" -variant GAME
 In a UCI GUI (or python-chess, cutechess, fastchess), give the command
     menagerie uci
 and choose the game with the option UCI_Variant.
 
 From here, type 'uci' or 'xboard' to speak that protocol, or 'quit'.
 Subcommands: perft, search, selfplay, bench, match, replay, variants, uci,
-xboard;
-'menagerie --help' says more.";
+xboard; 'menagerie --help' says more."
+    )
+}
 
 /// Reads the first line and starts the protocol it names. On a terminal a
 /// short help comes first; from a GUI's pipe nothing is said until it asks.
 fn protocol_by_first_line() -> ExitCode {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        outln!("{TERMINAL_HELP}");
+        outln!("{}", terminal_help());
     }
     let mut first = String::new();
     loop {

@@ -36,6 +36,10 @@ pub struct EngineSpec {
     /// `variant=NAME`: its name for the game (UCI_Variant), when it is not
     /// ours (`menagerie-hubbub` from scripts/fsf/hubbub.ini).
     pub variant: Option<String>,
+    /// `promotion=with-move`: in a game whose promotions wait for the
+    /// throw it writes and reads a promotion with its piece (`a7a8q`), as
+    /// engines that know only the older reading do (UCI only).
+    pub promotion_with_move: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,10 +73,11 @@ impl EngineSpec {
         let mut limits = Limits::default();
         let mut notation = None;
         let mut variant = None;
+        let mut promotion_with_move = false;
         for word in words {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(SpecError(format!(
-                    "'{word}' in --engine is not KEY=VALUE (keys: cmd, arg, dir, name, proto, option.NAME, tc, movetime, depth, nodes, notation, variant)"
+                    "'{word}' in --engine is not KEY=VALUE (keys: cmd, arg, dir, name, proto, option.NAME, tc, movetime, depth, nodes, notation, variant, promotion)"
                 )));
             };
             match key {
@@ -102,6 +107,17 @@ impl EngineSpec {
                     return Err(SpecError("variant= is empty".to_string()))
                 }
                 "variant" => variant = Some(value.to_string()),
+                "promotion" => {
+                    promotion_with_move = match value {
+                        "with-move" => true,
+                        "after-throw" => false,
+                        _ => {
+                            return Err(SpecError(format!(
+                                "promotion={value}: with-move or after-throw"
+                            )))
+                        }
+                    }
+                }
                 "tc" => limits.clock = Some(parse_tc(value).map_err(|e| SpecError(e.0))?),
                 "movetime" => limits.movetime = Some(number(key, value)?),
                 "depth" => limits.depth = Some(number(key, value)?),
@@ -137,6 +153,7 @@ impl EngineSpec {
             limits,
             notation,
             variant,
+            promotion_with_move,
         })
     }
 }

@@ -124,7 +124,7 @@ fn faces_of(pos: &Position, action: Action) -> Option<Vec<(u8, u8)>> {
 fn kind_of(action: Action) -> StepKind {
     match action {
         Action::Move(_) | Action::Null => StepKind::Move,
-        Action::Roll(..) | Action::Truffle(_) => StepKind::Throw,
+        Action::Roll(..) | Action::Find(_) => StepKind::Throw,
         Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => StepKind::Choice,
     }
 }

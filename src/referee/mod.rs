@@ -21,6 +21,7 @@ pub mod log;
 pub mod openings;
 pub mod pgn;
 pub mod player;
+pub mod promotion_ahead;
 pub mod runner;
 pub mod stats;
 pub mod uci_client;

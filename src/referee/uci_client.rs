@@ -8,6 +8,7 @@ use super::dialect::Dialect;
 use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, Turn};
+use super::promotion_ahead;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
@@ -24,6 +25,10 @@ pub struct UciClient {
     dialect: Dialect,
     /// It plays its own approximation of our game (a peer's rules).
     approximate: bool,
+    /// It writes a promotion with its piece (`promotion=with-move`); the
+    /// piece it gave, to answer the promotion when it falls due.
+    promotion_with_move: bool,
+    promotion_ahead: Option<String>,
 }
 
 /// What `uci` .. `uciok` told: the engine's name and its UCI_Variant
@@ -88,6 +93,8 @@ impl UciClient {
             // Fairy-Stockfish plays chess by our rules; our other games only
             // as near as its variant definitions reach.
             approximate: dialect == Dialect::Fsf && variant != "chess",
+            promotion_with_move: spec.promotion_with_move,
+            promotion_ahead: None,
         };
         for (k, v) in &spec.options {
             client.send(&UciCommand::SetOption {
@@ -174,22 +181,39 @@ impl Player for UciClient {
 
     fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
         let game = turn.game;
+        if self.promotion_with_move && game.position.pending().is_choice() {
+            // Its promotion's piece came with its move.
+            if let Some(piece) = self.promotion_ahead.take() {
+                return Ok(format!("promote:{piece}"));
+            }
+        }
+        let mut moves = self.dialect.game_tokens(game);
+        if self.promotion_with_move {
+            moves = promotion_ahead::join(game, moves);
+        }
         self.send(&UciCommand::Position {
             start: match game.start_fen {
                 Some(f) => StartPosition::Fen(f.to_string()),
                 None => StartPosition::StartPos,
             },
-            moves: self.dialect.game_tokens(game),
+            moves,
         })?;
         self.send(&UciCommand::Go(go_params(turn)))?;
         loop {
             let line = self.process.recv(turn.deadline)?;
             let mut words = line.split_whitespace();
             if words.next() == Some("bestmove") {
-                return match words.next() {
-                    Some(m) => Ok(self.dialect.to_ours(game.position, m)),
-                    None => Err(Fault::Garbage(line.clone())),
+                let Some(m) = words.next() else {
+                    return Err(Fault::Garbage(line.clone()));
                 };
+                let ours = self.dialect.to_ours(game.position, m);
+                if self.promotion_with_move {
+                    if let Some((text, piece)) = promotion_ahead::split(game.position, &ours) {
+                        self.promotion_ahead = Some(piece);
+                        return Ok(text);
+                    }
+                }
+                return Ok(ours);
             }
         }
     }

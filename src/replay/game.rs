@@ -292,7 +292,7 @@ impl Search<'_> {
         let steps: Vec<Action> = pos.actions_played().skip(start).collect();
         let throws = steps
             .iter()
-            .filter(|a| matches!(a, Action::Roll(..) | Action::Truffle(_)))
+            .filter(|a| matches!(a, Action::Roll(..) | Action::Find(_)))
             .count();
         Replayed {
             throws,

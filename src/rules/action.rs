@@ -15,16 +15,18 @@ pub enum Action {
     Choose(u8),
     /// A pass, only inside the search (null-move pruning).
     Null,
-    /// A pig's truffle throws: not found, found and eaten, found and kept.
-    Truffle(TruffleFind),
+    /// A hunter's throws for a counter on its square (Truffle Hunt's pigs
+    /// and truffles): not found, found and eaten, found and kept.
+    Find(Find),
     /// Wake the inactive piece on this square, or stop waking (`None`).
     Activate(Option<Square>),
     /// What the piece whose promotion waits for the throw becomes.
     Promote(Kind),
 }
 
+/// What a hunter's throws found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum TruffleFind {
+pub enum Find {
     No,
     Eat,
     Keep,

@@ -1,6 +1,6 @@
 //! Throws and choices: the steps of a dice game between two moves.
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::{Action, Find};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Kind, Piece};
 use crate::rules::position::{pending_key, Pending, Position};
@@ -224,7 +224,7 @@ impl Position {
             }
             Action::Roll(a, b) => self.apply_roll(a, b),
             Action::Choose(m) => self.apply_choice(m),
-            Action::Truffle(f) => self.apply_truffle(f),
+            Action::Find(f) => self.apply_truffle(f),
             Action::Activate(o) => self.apply_activation(o),
             Action::Promote(k) => self.apply_promotion(k),
             Action::Null => Err(ActionError::Illegal("null move".to_string())),
@@ -243,9 +243,9 @@ impl Position {
                 format!("{word}:{name}")
             }
             Action::Null => "0000".to_string(),
-            Action::Truffle(TruffleFind::No) => "find:no".to_string(),
-            Action::Truffle(TruffleFind::Eat) => "find:eat".to_string(),
-            Action::Truffle(TruffleFind::Keep) => "find:keep".to_string(),
+            Action::Find(Find::No) => "find:no".to_string(),
+            Action::Find(Find::Eat) => "find:eat".to_string(),
+            Action::Find(Find::Keep) => "find:keep".to_string(),
             Action::Activate(None) => "activate:done".to_string(),
             Action::Activate(Some(sq)) => format!("activate:{}", self.variant.geometry.name(sq)),
             Action::Promote(k) => format!("promote:{}", self.variant.letter(Color::Black, k)),
@@ -276,9 +276,9 @@ impl Position {
             return Ok(Action::Roll(a, b));
         }
         match text {
-            "find:no" => return Ok(Action::Truffle(TruffleFind::No)),
-            "find:eat" => return Ok(Action::Truffle(TruffleFind::Eat)),
-            "find:keep" => return Ok(Action::Truffle(TruffleFind::Keep)),
+            "find:no" => return Ok(Action::Find(Find::No)),
+            "find:eat" => return Ok(Action::Find(Find::Eat)),
+            "find:keep" => return Ok(Action::Find(Find::Keep)),
             "activate:done" => return Ok(Action::Activate(None)),
             _ => {}
         }
@@ -468,25 +468,21 @@ impl Position {
     }
 
     /// Records the outcome of a pig's truffle throws.
-    pub fn apply_truffle(&mut self, f: TruffleFind) -> Result<(), ActionError> {
+    pub fn apply_truffle(&mut self, f: Find) -> Result<(), ActionError> {
         let Pending::Find(sq) = self.pending else {
-            return Err(ActionError::NotPending(
-                self.action_text(Action::Truffle(f)),
-            ));
+            return Err(ActionError::NotPending(self.action_text(Action::Find(f))));
         };
         let Some(max) = self.variant.truffles.as_ref().map(|t| t.store_max) else {
-            return Err(ActionError::NotPending(
-                self.action_text(Action::Truffle(f)),
-            ));
+            return Err(ActionError::NotPending(self.action_text(Action::Find(f))));
         };
         let before = self.truffles[sq.index()];
-        self.push_undo(Action::Truffle(f), Some((sq, before)), None);
-        if f != TruffleFind::No && before > 0 {
+        self.push_undo(Action::Find(f), Some((sq, before)), None);
+        if f != Find::No && before > 0 {
             let k = keys();
             self.hash ^= k.truffle[sq.index()][before as usize % 8]
                 ^ k.truffle[sq.index()][(before - 1) as usize % 8];
             self.truffles[sq.index()] = before - 1;
-            if f == TruffleFind::Keep {
+            if f == Find::Keep {
                 let actor = self.side.opposite().index();
                 // A store holds at most `max`: a truffle beyond it is lost.
                 let n = (self.stores[actor] + 1).min(max);

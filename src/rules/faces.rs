@@ -3,7 +3,7 @@
 //! is equally likely and stands for one outcome. Search, evaluation,
 //! self-play, the referee and the protocols' `pips` all read these.
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::{Action, Find};
 
 /// Faces of each die a pig throws: a find die and an eat die.
 pub const DICE: [u8; 2] = [6, 6];
@@ -26,10 +26,10 @@ pub fn roll_of(pips: &[u8], ordered: bool) -> Action {
 /// eats it, and is read only when the first found one.
 pub fn find_outcome(faces: u8, pips: &[u8]) -> Action {
     let wins = |p: u8| p > 6 - faces.min(6);
-    Action::Truffle(match (wins(pips[0]), wins(pips[1])) {
-        (false, _) => TruffleFind::No,
-        (true, true) => TruffleFind::Eat,
-        (true, false) => TruffleFind::Keep,
+    Action::Find(match (wins(pips[0]), wins(pips[1])) {
+        (false, _) => Find::No,
+        (true, true) => Find::Eat,
+        (true, false) => Find::Keep,
     })
 }
 
@@ -100,25 +100,25 @@ mod tests {
     fn a_pigs_finds_follow_its_winning_faces() {
         // A Sow wins on 5-6 (one in three): no find 2/3, eaten 1/9, kept 2/9.
         let sow = outcome_odds(&DICE, |p| find_outcome(2, p));
-        let find = |o| Action::Truffle(o);
-        assert!((odds_of(&sow, find(TruffleFind::No)) - 2.0 / 3.0).abs() < 1e-12);
-        assert!((odds_of(&sow, find(TruffleFind::Eat)) - 1.0 / 9.0).abs() < 1e-12);
-        assert!((odds_of(&sow, find(TruffleFind::Keep)) - 2.0 / 9.0).abs() < 1e-12);
+        let find = |o| Action::Find(o);
+        assert!((odds_of(&sow, find(Find::No)) - 2.0 / 3.0).abs() < 1e-12);
+        assert!((odds_of(&sow, find(Find::Eat)) - 1.0 / 9.0).abs() < 1e-12);
+        assert!((odds_of(&sow, find(Find::Keep)) - 2.0 / 9.0).abs() < 1e-12);
         // A Boar wins on a 6 only.
         let boar = outcome_odds(&DICE, |p| find_outcome(1, p));
-        assert!((odds_of(&boar, find(TruffleFind::Keep)) - 5.0 / 36.0).abs() < 1e-12);
-        assert_eq!(boar[0].0, find(TruffleFind::No));
+        assert!((odds_of(&boar, find(Find::Keep)) - 5.0 / 36.0).abs() < 1e-12);
+        assert_eq!(boar[0].0, find(Find::No));
         // A piece that is no pig never finds.
         assert_eq!(
             outcome_odds(&DICE, |p| find_outcome(0, p)),
-            vec![(find(TruffleFind::No), 1.0)]
+            vec![(find(Find::No), 1.0)]
         );
     }
 
     #[test]
     fn the_eat_die_is_read_only_after_a_find() {
-        assert_eq!(find_outcome(2, &[4, 6]), Action::Truffle(TruffleFind::No));
-        assert_eq!(find_outcome(2, &[5, 6]), Action::Truffle(TruffleFind::Eat));
-        assert_eq!(find_outcome(2, &[6, 4]), Action::Truffle(TruffleFind::Keep));
+        assert_eq!(find_outcome(2, &[4, 6]), Action::Find(Find::No));
+        assert_eq!(find_outcome(2, &[5, 6]), Action::Find(Find::Eat));
+        assert_eq!(find_outcome(2, &[6, 4]), Action::Find(Find::Keep));
     }
 }

@@ -188,10 +188,11 @@ impl Variant {
     }
 }
 
-/// Truffle Hunt's counters.
+/// Hunting (Truffle Hunt's pigs and truffles): counters on squares that
+/// hunters find, a store per side that pays to wake sleeping pieces.
 impl Variant {
-    /// The kinds (a set) that hunt truffles.
-    pub fn pig_kinds(&self) -> u32 {
+    /// The kinds (a set) that hunt counters.
+    pub fn hunter_kinds(&self) -> u32 {
         self.truffles.as_ref().map_or(0, |t| t.pig_kinds)
     }
 
@@ -200,7 +201,7 @@ impl Variant {
         self.truffles.as_ref()?.wake[kind as usize]
     }
 
-    /// Most truffles a store holds.
+    /// Most counters a store holds.
     pub fn store_max(&self) -> u8 {
         self.truffles.as_ref().map_or(0, |t| t.store_max)
     }
@@ -208,12 +209,12 @@ impl Variant {
 
 /// The counters of a position.
 impl Position {
-    /// Truffles on a square.
-    pub fn truffles_at(&self, sq: Square) -> u8 {
+    /// Counters on a square.
+    pub fn counter_at(&self, sq: Square) -> u8 {
         self.truffles[sq.index()]
     }
 
-    /// Truffles in `color`'s store.
+    /// Counters in `color`'s store.
     pub fn store(&self, color: Color) -> u8 {
         self.stores[color.index()]
     }

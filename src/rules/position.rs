@@ -506,7 +506,7 @@ impl Position {
             Action::Move(m) => m,
             Action::Roll(..)
             | Action::Choose(_)
-            | Action::Truffle(_)
+            | Action::Find(_)
             | Action::Activate(_)
             | Action::Promote(_) => {
                 self.hash = undo.hash;

@@ -1,7 +1,7 @@
 //! What the dice and counters of a game say now, in words, for a person
 //! watching the game in a GUI that cannot draw them.
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::{Action, Find};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
 
@@ -87,11 +87,11 @@ impl Position {
                 Action::Move(_) | Action::Null => side = side.opposite(),
                 Action::Roll(a, 0) => return Some((side.opposite(), a.to_string())),
                 Action::Roll(a, b) => return Some((side.opposite(), format!("{a} and {b}"))),
-                Action::Truffle(find) => {
+                Action::Find(find) => {
                     let what = match find {
-                        TruffleFind::No => "no truffle",
-                        TruffleFind::Eat => "a truffle, eaten",
-                        TruffleFind::Keep => "a truffle, stored",
+                        Find::No => "no truffle",
+                        Find::Eat => "a truffle, eaten",
+                        Find::Keep => "a truffle, stored",
                     };
                     return Some((side.opposite(), what.to_string()));
                 }

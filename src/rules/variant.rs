@@ -1,7 +1,7 @@
 //! A game validated and compiled (`Variant`): what positions and the move
 //! generator run on. `compile.rs` builds it from the game's table.
 
-use crate::rules::action::{Action, TruffleFind};
+use crate::rules::action::{Action, Find};
 use crate::rules::betza::Atom;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::def::NoMoveOutcome;
@@ -173,10 +173,10 @@ impl Variant {
 
     /// The probability that a find throw of a pig of `kind` ends with
     /// `find` (0 for a kind that is no pig).
-    pub fn find_chance(&self, kind: Kind, find: TruffleFind) -> f64 {
+    pub fn find_chance(&self, kind: Kind, find: Find) -> f64 {
         self.find_odds
             .get(kind as usize)
-            .and_then(|odds| odds.iter().find(|(a, _)| *a == Action::Truffle(find)))
+            .and_then(|odds| odds.iter().find(|(a, _)| *a == Action::Find(find)))
             .map_or(0.0, |&(_, p)| p)
     }
 

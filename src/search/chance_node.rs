@@ -1,6 +1,6 @@
 //! Chance and choice nodes.
 //!
-//! A throw (Carnival's two dice, a pig's truffle throws) is the
+//! A throw (the dice after a move, a hunter's find) is the
 //! probability-weighted mean of its outcomes on the expected-score scale
 //! (`score::chance_value`); it uses no depth and the side to move does not
 //! change. The throw is unfolded first (`chance_tree.rs`): the choices the
@@ -33,14 +33,14 @@
 //! same order, so all of them return exactly the same value.
 //!
 //! **Merging** (`ChanceTree::expand`): a position reached by several throws
-//! and choices is one child (in Carnival the 21 throws and their options
-//! reach 15 leapers). When the actor (the side that threw) has no dice
-//! knight and no piece that could promote within two plies, its leaper
-//! cannot matter before its next throw: every Carnival throw leads to the
-//! same future, and one representative throw (the first with nothing left
-//! to choose) is searched for all, its value standing for each of them.
+//! and choices is one child (two dice and their options may reach fifteen
+//! modes). When the actor (the side that threw) has no piece whose moves
+//! the modes change and no piece that could promote within two plies, its
+//! mode cannot matter before its next throw: every throw leads to the same
+//! future, and one representative throw (the first with nothing left to
+//! choose) is searched for all, its value standing for each of them.
 //!
-//! A choice met outside a throw (Truffle Hunt's waking after a move that
+//! A choice met outside a throw (waking a sleeping piece after a move that
 //! finds nothing) is a decision of the side that moved: the minimum for the
 //! side to move. Both kinds of node are stored in the table (the hash
 //! covers what is pending).
@@ -216,13 +216,13 @@ impl Searcher {
 
     /// A throw at the horizon, its children being quiescence searches
     /// (captures and promotions of the side to move, then the evaluation).
-    /// Children that differ only in the thrower's leaper (Carnival's 15)
-    /// mostly differ only in their evaluation: the leaper moves the
-    /// thrower's knights on its next turn, beyond the horizon. So one of
+    /// Children that differ only in the thrower's mode mostly differ only
+    /// in their evaluation: the mode moves the thrower's pieces on its next
+    /// turn, beyond the horizon. So one of
     /// them (the one of least hash: the same however the throw was
     /// unfolded) is searched, and the others are valued at their own
     /// evaluation plus what the search found beyond the evaluation there.
-    /// A child whose side to move is in check (the new leaper checks), or
+    /// A child whose side to move is in check (the new mode checks), or
     /// one that is over, is searched in full. Every child's value is then
     /// known, so the node is exact: no probes and no windows are needed.
     /// None where no two children share (the node is searched as usual).
@@ -234,9 +234,9 @@ impl Searcher {
         ply: usize,
     ) -> Option<Value> {
         let actor = pos.side_to_move().opposite();
-        // Per child: its family (hash without the thrower's leaper) and its
+        // Per child: its family (hash without the thrower's mode) and its
         // evaluation, if it may share. A family's evaluations differ only
-        // in the thrower's dice pieces: the rest is added up once.
+        // in the thrower's pieces the modes change: the rest is added up once.
         let mut family: Vec<Option<(u64, i32)>> = vec![None; tree.children()];
         let mut tallies: Vec<(u64, Tally)> = Vec::new();
         for (c, f) in family.iter_mut().enumerate() {
@@ -263,7 +263,7 @@ impl Searcher {
         }
         let shares = tallies.len() < family.iter().flatten().count();
         if !shares {
-            // Nothing to share (Truffle Hunt's throws change the board):
+            // Nothing to share (a find's outcomes change the board):
             // the node is searched as any other.
             return None;
         }

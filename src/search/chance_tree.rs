@@ -1,15 +1,15 @@
 //! A throw unfolded: its outcomes, and the distinct positions they lead to.
 //!
 //! An outcome is a throw with its probability; after it the thrower may
-//! still have choices to make (a Carnival leaper after a 6, Truffle Hunt's
-//! waking, one piece at a time). Every sequence of choices ends in a
+//! still have choices to make (a mode a throw offers, a promotion, waking
+//! sleeping pieces one at a time). Every sequence of choices ends in a
 //! *settled* position, where the opponent moves. The outcome's value, for
 //! the side to move, is the least of its settled positions' values (the
 //! thrower picks what is worst for its opponent), so the search needs only
 //! the settled positions, each searched once however many throws and
-//! choices reach it: the *children*. In Carnival, 21 throws and 40 options
-//! lead to 15 children, one per leaper; in Truffle Hunt, waking a then b
-//! and b then a are one child.
+//! choices reach it: the *children*. Two dice's 21 throws and 40 options
+//! may lead to 15 children, one per mode; waking a then b and b then a
+//! are one child.
 
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
@@ -37,7 +37,7 @@ pub(super) struct ChanceTree {
 impl ChanceTree {
     /// The pending throw of `pos` unfolded. With `merge`, a position is one
     /// child however it is reached (found by its hash), and when the
-    /// thrower's leaper cannot matter (`Position::leaper_may_matter`) every throw
+    /// thrower's mode cannot matter (`Position::mode_may_matter`) every throw
     /// stands for one representative; without, every sequence of throw and
     /// choices is a child of its own (plain expectimax).
     pub fn expand(pos: &mut Position, merge: bool) -> ChanceTree {
@@ -56,11 +56,11 @@ impl ChanceTree {
             mass: Vec::new(),
             reached_by: Vec::new(),
         };
-        let leaper_merge = merge
+        let mode_merge = merge
             && list.len() > 1
             && pos.pending() == Pending::Roll
             && !pos.mode_may_matter(pos.side_to_move().opposite());
-        if leaper_merge {
+        if mode_merge {
             if let Some(rep) = representative(pos, &list) {
                 let hash = pos.hash();
                 pos.unmake_move();

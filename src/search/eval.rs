@@ -2,14 +2,14 @@
 //! "Evaluation"): piece values derived from how the pieces move, with the
 //! table's overrides; placement and mobility; king safety where a royal
 //! piece is checkmated; pawn structure; and the terms of the table's
-//! features: the extinction race, truffles and sleeping pieces, dice
+//! features: the extinction race, hunting (counters, stores, sleeping pieces), dice
 //! pieces. Scores are centipawns from the side to move's point of view,
 //! never beyond `EVAL_BOUND`.
 
+mod hunt;
 mod king;
 mod modes;
 mod pawns;
-mod truffle;
 pub mod values;
 
 #[cfg(test)]
@@ -67,7 +67,7 @@ pub struct Evaluator {
     pawns: pawns::PawnTerms,
     king: Option<king::KingTerms>,
     modes: Option<modes::ModeTerms>,
-    truffle: Option<truffle::TruffleTerms>,
+    hunt: Option<hunt::HuntTerms>,
 }
 
 impl Evaluator {
@@ -84,7 +84,7 @@ impl Evaluator {
                 *value = o as f64;
             }
         }
-        let truffle = truffle::TruffleTerms::new(v, &mut derived);
+        let hunt = hunt::HuntTerms::new(v, &mut derived);
         let modes = modes::ModeTerms::new(v);
         let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
         if let Some(m) = &modes {
@@ -140,7 +140,7 @@ impl Evaluator {
             pawns,
             king,
             modes,
-            truffle,
+            hunt,
         }
     }
 
@@ -276,7 +276,7 @@ impl Evaluator {
         t.score[c] += (count * 8 - self.mobility_base[kind] * n) * self.mobility_weight[kind] / 256;
     }
 
-    /// The terms that need every piece's: king safety, pawns, truffles.
+    /// The terms that need every piece's: king safety, pawns, hunting.
     fn finish(&self, pos: &Position, t: Tally) -> i32 {
         let phase = self.phase(pos);
         let mut score = t.score;
@@ -297,7 +297,7 @@ impl Evaluator {
             score[c] += self
                 .pawns
                 .evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
-            if let Some(t) = &self.truffle {
+            if let Some(t) = &self.hunt {
                 score[c] += t.evaluate(pos, color);
             }
         }

@@ -102,7 +102,7 @@ pub struct Searcher {
     pub star2: bool,
     /// Throws that cannot matter searched once (`chance_node.rs`).
     pub merge_outcomes: bool,
-    /// At the horizon, throws that differ only in the thrower's leaper
+    /// At the horizon, throws that differ only in the thrower's mode
     /// share one quiescence search (`chance_node.rs`).
     pub share_horizon: bool,
     /// Chance and choice nodes in the table, and the outcomes' bounds read
@@ -120,15 +120,15 @@ pub struct Searcher {
     root_depth: i32,
     /// Whether the game being searched has chance events.
     dice: bool,
-    /// Whether every move raises a throw (Carnival; Truffle Hunt's pigs
-    /// throw only when they move).
+    /// Whether every move raises a throw (dice after every move; a hunter
+    /// throws only when it moves onto counters).
     throws_every_move: bool,
     eval: Option<(String, Evaluator)>,
     /// Evaluations by position hash (`EVAL_CACHE` slots, one way).
     eval_cache: Vec<(u64, i32)>,
     killers: [[u32; 2]; MAX_PLY],
     /// Per ply: the best move of the last child searched at the throw of
-    /// that ply (the children differ in a leaper or a store, and their best
+    /// that ply (the children differ in a mode or a store, and their best
     /// moves are mostly the same: tried right after the table's move).
     sibling: [u32; MAX_PLY],
     history: Vec<i32>,
@@ -651,9 +651,9 @@ impl Searcher {
             // Where every move throws, each move just above the horizon
             // costs a whole throw: late quiet ones are skipped, as they
             // rarely beat the earlier ones (not a dice piece's: see above).
-            // Not in Truffle Hunt, where the quiet moves that throw are the
-            // pigs' searches for truffles (there it lost 16/0/24 to the
-            // search without it, 100 ms a move).
+            // Not where only hunters throw: their quiet moves are the hunt
+            // (in Truffle Hunt it lost 16/0/24 to the search without it,
+            // 100 ms a move).
             let late = self.reductions
                 && self.throws_every_move
                 && !pv_node

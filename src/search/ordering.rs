@@ -75,8 +75,8 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
         && !(m.kind() == MoveKind::TwoLeg && pos.piece_at(m.extra()).is_some())
 }
 
-/// Whether `m` moves a dice piece (whose quiet move may still check once
-/// the throw gives it a new leaper).
+/// Whether `m` moves a piece whose moves the modes change (its quiet move
+/// may still check once the throw gives it a new mode).
 pub(super) fn moves_dice_piece(pos: &Position, m: Move) -> bool {
     pos.piece_at(m.from())
         .is_some_and(|p| pos.variant().mode_kinds() >> p.kind() & 1 != 0)

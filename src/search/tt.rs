@@ -1,6 +1,6 @@
 //! The transposition table: results of earlier searches by position hash.
 //! The hash covers every part of the state (pieces, rights, dice state and
-//! what is pending: a throw, a choice, a pig's find), so an entry is valid
+//! what is pending: a throw, a choice, a hunter's find), so an entry is valid
 //! wherever its position recurs, decision, chance and choice nodes alike.
 //!
 //! Shared by every search thread without locks: a slot is two atomic words,

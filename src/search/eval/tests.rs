@@ -137,7 +137,7 @@ fn a_sleeping_piece_is_worth_less_than_an_awake_one() {
 #[test]
 fn pigs_near_truffles_count() {
     let (v, e) = load("truffle");
-    let t = e.truffle.as_ref().unwrap();
+    let t = e.hunt.as_ref().unwrap();
     let tail = "truffles=00000000/00000000/00000000/00000000/00000000/00000060/00000000/00000000";
     let term = |board: &str, stores: &str| {
         let fen = format!("4k3/8/8/8/8/8/{board}/4K1N1[] w - - 0 1 {tail} stores={stores}");

@@ -159,7 +159,7 @@ pub fn pawn_value(v: &Variant, kind: usize) -> f64 {
 }
 
 /// Derived values of every kind (royal kinds 0), before overrides and the
-/// game terms (dice, truffles, extinction) adjust them.
+/// game terms (modes, hunting, extinction) adjust them.
 pub fn derived(v: &Variant, figures: &[Mobility]) -> Vec<f64> {
     (0..v.kind_count())
         .map(|k| {

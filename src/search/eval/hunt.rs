@@ -1,10 +1,10 @@
-//! Truffles (a table with `truffles`): pieces waiting to be woken are
-//! worth their woken value discounted by the time the truffles to pay for
-//! them take to find; a truffle in store is worth the best waking it pays
-//! toward; a pig that can reach a square with truffles is worth a share of
-//! the truffle it may keep.
+//! Hunting games (hunters find counters on squares, a side's store pays
+//! to wake its sleeping pieces): a sleeping piece is worth its woken value
+//! discounted by the time its cost takes to find; a counter in store is
+//! worth the best waking it pays toward; a hunter that can reach a square
+//! with counters is worth a share of the counter it may keep.
 
-use crate::rules::action::TruffleFind;
+use crate::rules::action::Find;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
@@ -14,30 +14,30 @@ use crate::rules::variant::Variant;
 /// The horizon, in moves, over which a wait discounts a sleeping piece:
 /// it is worth `awake / (1 + moves to pay for it / HORIZON)`.
 pub const HORIZON: f64 = 16.0;
-/// Share of a keep's value for a pig that can reach truffles next move.
+/// Share of a keep's value for a hunter that can reach counters next move.
 pub const REACH_SHARE: f64 = 1.0;
 
-pub struct TruffleTerms {
-    /// Per kind: the chance that a throw of this pig keeps a truffle.
+pub struct HuntTerms {
+    /// Per kind: the chance that a throw of this hunter keeps a counter.
     keep: Vec<f64>,
-    pig_kinds: u32,
+    hunter_kinds: u32,
     /// Per sleeping kind (not royal): (what waking gains, its cost).
     pub(super) wake: Vec<Option<(i32, u8)>>,
     store_max: u8,
 }
 
-impl TruffleTerms {
+impl HuntTerms {
     /// The terms, and the sleeping kinds' values set in `values` (from the
     /// woken kinds' values).
-    pub fn new(v: &Variant, values: &mut [f64]) -> Option<TruffleTerms> {
-        if v.pig_kinds() == 0 {
+    pub fn new(v: &Variant, values: &mut [f64]) -> Option<HuntTerms> {
+        if v.hunter_kinds() == 0 {
             return None;
         }
         let keep: Vec<f64> = (0..v.kind_count())
-            .map(|k| v.find_chance(k as Kind, TruffleFind::Keep))
+            .map(|k| v.find_chance(k as Kind, Find::Keep))
             .collect();
         let best = keep.iter().copied().fold(0.0, f64::max);
-        let moves_per_truffle = if best > 0.0 { 1.0 / best } else { 1e6 };
+        let moves_per_counter = if best > 0.0 { 1.0 / best } else { 1e6 };
         let mut wake = vec![None; v.kind_count()];
         for k in 0..v.kind_count() {
             let Some((awake, cost)) = v.wake(k as Kind) else {
@@ -47,22 +47,22 @@ impl TruffleTerms {
                 continue;
             }
             let full = values[awake as usize];
-            let asleep = full / (1.0 + cost as f64 * moves_per_truffle / HORIZON);
+            let asleep = full / (1.0 + cost as f64 * moves_per_counter / HORIZON);
             values[k] = asleep;
             wake[k] = Some(((full - asleep).round() as i32, cost));
         }
-        Some(TruffleTerms {
+        Some(HuntTerms {
             keep,
-            pig_kinds: v.pig_kinds(),
+            hunter_kinds: v.hunter_kinds(),
             wake,
             store_max: v.store_max(),
         })
     }
 
-    /// What one truffle in `color`'s store is worth: the best gain per
-    /// truffle of waking one of its sleeping pieces, on the board or in
+    /// What one counter in `color`'s store is worth: the best gain per
+    /// counter of waking one of its sleeping pieces, on the board or in
     /// reserve (nothing when there are none).
-    pub(super) fn truffle_value(&self, pos: &Position, color: Color) -> f64 {
+    pub(super) fn counter_value(&self, pos: &Position, color: Color) -> f64 {
         let mut best = 0.0f64;
         for (k, w) in self.wake.iter().enumerate() {
             let Some((gain, cost)) = *w else { continue };
@@ -74,9 +74,9 @@ impl TruffleTerms {
         best
     }
 
-    /// The truffle terms for `color`.
+    /// The hunting terms for `color`.
     pub fn evaluate(&self, pos: &Position, color: Color) -> i32 {
-        let rate = self.truffle_value(pos, color);
+        let rate = self.counter_value(pos, color);
         if rate <= 0.0 {
             return 0;
         }
@@ -86,29 +86,29 @@ impl TruffleTerms {
             return score as i32;
         }
         let v = &**pos.variant();
-        // A throw pending for this side's pig.
+        // A throw pending for this side's hunter.
         if let Pending::Find(sq) = pos.pending() {
-            if color == pos.side_to_move().opposite() && pos.truffles_at(sq) > 0 {
+            if color == pos.side_to_move().opposite() && pos.counter_at(sq) > 0 {
                 let k = pos.piece_at(sq).map(|p| p.kind() as usize).unwrap_or(0);
                 score += self.keep.get(k).copied().unwrap_or(0.0) * rate;
             }
         }
-        // Pigs that can reach truffles with their next move.
+        // Hunters that can reach counters with their next move.
         let occ = pos.occupied();
         let landing = !pos.ours(color);
-        let mut kinds = self.pig_kinds;
+        let mut kinds = self.hunter_kinds;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let pigs = pos.pieces(color, k as Kind);
-            if pigs.is_empty() {
+            let hunters = pos.pieces(color, k as Kind);
+            if hunters.is_empty() {
                 continue;
             }
             let blockers = pos.lame_blockers(k as Kind);
-            for sq in pigs {
-                let (q, x) = v.reach(color, k, sq, occ, blockers, false, 0);
+            for sq in hunters {
+                let (q, x) = v.reach(color, k, sq, occ, blockers, false, pos.mode(color));
                 let targets = ((q & !occ) | (x & pos.ours(color.opposite()))) & landing;
-                if has_truffles(pos, targets) {
+                if has_counters(pos, targets) {
                     score += REACH_SHARE * self.keep[k] * rate;
                 }
             }
@@ -117,6 +117,6 @@ impl TruffleTerms {
     }
 }
 
-fn has_truffles(pos: &Position, squares: Bitboard) -> bool {
-    Iterator::any(&mut { squares }, |sq| pos.truffles_at(sq) > 0)
+fn has_counters(pos: &Position, squares: Bitboard) -> bool {
+    Iterator::any(&mut { squares }, |sq| pos.counter_at(sq) > 0)
 }
