@@ -6,27 +6,6 @@ use crate::rules::variants;
 use crate::search::{Limits, Searcher};
 use std::time::Instant;
 
-/// (variant, FEN or `None` for the start, depth).
-pub const POSITIONS: &[(&str, Option<&str>, u32)] = &[
-    ("chess", None, 7),
-    (
-        "chess",
-        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        5,
-    ),
-    (
-        "chess",
-        Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-        9,
-    ),
-    ("wolf", None, 5),
-    ("hubbub", None, 5),
-    ("pawneaters", None, 4),
-    ("carnival", None, 2),
-    ("carnival-oblique", None, 2),
-    ("truffle", None, 3),
-];
-
 pub struct BenchResult {
     pub nodes: u64,
     pub seconds: f64,
@@ -36,10 +15,18 @@ pub struct BenchResult {
 pub fn run(hash_mib: usize, mut progress: impl FnMut(&str, u64)) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
-    for &(name, fen, depth) in POSITIONS {
-        let Ok(v) = variants::load(name) else {
-            continue;
-        };
+    // Every game in the order of the list, each with its table's positions.
+    let games = variants::NAMES
+        .iter()
+        .filter_map(|&name| variants::load(name).ok());
+    let mut positions = Vec::new();
+    for v in games {
+        for &(fen, depth) in v.bench_positions() {
+            positions.push((v.clone(), fen, depth));
+        }
+    }
+    for (v, fen, depth) in positions {
+        let name = v.name();
         let mut pos = match fen {
             None => Position::startpos(v),
             Some(f) => match Position::from_fen(v, f) {
@@ -81,10 +68,15 @@ pub fn dice_positions(variant: &str, count: usize) -> Vec<Position> {
     out
 }
 
-/// The chance search's test set: 14 Carnival and 6 Truffle Hunt positions.
+/// The chance search's test set: each game's share of positions from
+/// random play (its table's `chance_bench`), in the order of the list.
 pub fn chance_positions() -> Vec<Position> {
-    let mut positions = dice_positions("carnival", 14);
-    positions.extend(dice_positions("truffle", 6));
+    let mut positions = Vec::new();
+    for &name in variants::NAMES {
+        if let Ok(v) = variants::load(name) {
+            positions.extend(dice_positions(name, v.chance_bench()));
+        }
+    }
     positions
 }
 

@@ -98,6 +98,8 @@ impl Variant {
             .collect();
         Ok(Variant {
             value_overrides,
+            bench: def.bench.clone(),
+            chance_bench: def.chance_bench,
             name: def.name,
             capture_only,
             royal: roles.royal,
@@ -599,6 +601,8 @@ mod tests {
             fifty_move_plies: 100,
             repetitions: 3,
             value_overrides: vec![],
+            bench: vec![],
+            chance_bench: 0,
         }
     }
 

@@ -203,6 +203,12 @@ pub struct VariantDef {
     /// values derived from the moves, where those are known to be off
     /// (docs/engine.md). Each symbol names a non-royal piece; 1 to 5000.
     pub value_overrides: Vec<(&'static str, i32)>,
+    /// `menagerie bench`: positions (FEN, `None` for the start) searched
+    /// to a depth; their node count is the search's signature.
+    pub bench: Vec<(Option<&'static str>, u32)>,
+    /// How many positions of seeded random play the chance-search bench
+    /// takes from this game (0: none).
+    pub chance_bench: usize,
 }
 
 /// Largest piece value an override may give, in centipawns.

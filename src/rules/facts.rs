@@ -280,3 +280,16 @@ impl Position {
         self.variant.mode_name(self.mode(color))
     }
 }
+
+/// What `menagerie bench` searches in this game.
+impl Variant {
+    /// Positions (FEN, `None` for the start) and the depth of each.
+    pub fn bench_positions(&self) -> &[(Option<&'static str>, u32)] {
+        &self.bench
+    }
+
+    /// How many positions of random play the chance-search bench takes.
+    pub fn chance_bench(&self) -> usize {
+        self.chance_bench
+    }
+}

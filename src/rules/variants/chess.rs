@@ -36,5 +36,14 @@ pub fn definition() -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
+        bench: vec![
+            (None, 7),
+            (
+                Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+                5,
+            ),
+            (Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 9),
+        ],
+        chance_bench: 0,
     }
 }
