@@ -5,10 +5,10 @@
 use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::compile_modes::{compile_chance, compile_modes};
-use crate::rules::def::{CastlingDef, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
+use crate::rules::def::{CastlingDef, Fate, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
 use crate::rules::faces::{find_outcome, outcome_odds, DICE};
 use crate::rules::geometry::{Geometry, GeometryError};
-use crate::rules::kind_info::KindInfo;
+use crate::rules::kind_info::{CaptureFate, KindInfo};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
 use crate::rules::tables::{Rays, TwoLegTables};
@@ -32,6 +32,7 @@ impl Variant {
         let mut kinds = compile_kinds(&def, &geometry)?;
         let roles = resolve_roles(&mut kinds, &letters)?;
         resolve_immunities(&mut kinds, &letters)?;
+        resolve_fates(&mut kinds, &letters, def.uses_hands)?;
         let extinction = match def.extinction {
             None => None,
             Some(c) => Some(
@@ -228,6 +229,7 @@ fn compile_kinds(def: &VariantDef, geometry: &Geometry) -> Result<Vec<KindInfo>,
             promotions: Vec::new(),
             cannot_capture: 0,
             teleport,
+            fates: Vec::new(),
         });
     }
     Ok(kinds)
@@ -291,6 +293,40 @@ fn resolve_immunities(kinds: &mut [KindInfo], letters: &Letters) -> Result<(), V
                 return Err(VariantError::RoyalImmunity { piece: p.name });
             }
             kinds[capturer as usize].cannot_capture |= 1 << victim;
+        }
+    }
+    Ok(())
+}
+
+/// Resolves where each kind goes when captured; a fate into a hand needs
+/// a game with hands.
+fn resolve_fates(
+    kinds: &mut [KindInfo],
+    letters: &Letters,
+    hands: bool,
+) -> Result<(), VariantError> {
+    let all = (1u32 << kinds.len()) - 1;
+    for info in kinds.iter_mut() {
+        let p = info.def.clone();
+        for &(capturers, fate) in p.captured {
+            let fate = match fate {
+                Fate::Gone => CaptureFate::Gone,
+                _ if !hands => {
+                    return Err(VariantError::BadFate {
+                        piece: p.name,
+                        why: "the game has no hands".to_string(),
+                    })
+                }
+                Fate::CapturersHand => CaptureFate::CapturersHand,
+                Fate::OwnersHand(symbol) => {
+                    CaptureFate::OwnersHand(letters.symbol(symbol, p.name)?)
+                }
+            };
+            let by = match capturers {
+                [] => all,
+                _ => letters.mask(capturers, p.name)?,
+            };
+            info.fates.push((by, fate));
         }
     }
     Ok(())
@@ -419,7 +455,6 @@ fn compile_truffles(
         find_faces: vec![0; kind_count],
         pig_kinds: 0,
         wake: vec![None; kind_count],
-        sleep: vec![None; kind_count],
     };
     for &r in t.start_ranks {
         for sq in geometry.rank_mask(r) {
@@ -435,7 +470,6 @@ fn compile_truffles(
         let asleep = letters.symbol(&c.to_string(), "activation")?;
         let awake = letters.symbol(&format!("+{c}"), "activation")?;
         rules.wake[asleep as usize] = Some((awake, cost));
-        rules.sleep[awake as usize] = Some(asleep);
     }
     Ok(rules)
 }
@@ -742,6 +776,9 @@ mod tests {
             effect: |_| ThrowEffect::Set("fast".to_string()),
         });
         assert!(matches!(error(d), VariantError::BadChance(_)));
+        let mut d = tiny();
+        d.pieces[2].captured = &[(&[], Fate::CapturersHand)];
+        assert!(matches!(error(d), VariantError::BadFate { .. }));
         let mut d = tiny();
         d.value_overrides = vec![("R", 480)];
         assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));

@@ -44,6 +44,21 @@ pub struct PieceDef {
     pub resets_clock: bool,
     /// Ranks, from its own side, where it may be dropped from the hand.
     pub drop_ranks: &'static [u8],
+    /// Where it goes when captured: the first entry whose capturers
+    /// (symbols; empty: any piece) include the capturer. With no entry
+    /// that fits it leaves the game.
+    pub captured: &'static [(&'static [&'static str], Fate)],
+}
+
+/// Where a captured piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Out of the game.
+    Gone,
+    /// Into the capturer's hand, as the capturer's piece of its kind.
+    CapturersHand,
+    /// Back into its owner's hand, as the piece with this symbol.
+    OwnersHand(&'static str),
 }
 
 impl PieceDef {
@@ -63,6 +78,7 @@ impl PieceDef {
             lame_passable: &[],
             resets_clock: false,
             drop_ranks: &[],
+            captured: &[],
         }
     }
 }
@@ -244,6 +260,11 @@ pub enum VariantError {
     },
     /// A mode's declaration is wrong (the reason).
     BadMode(String),
+    /// A capture fate cannot be: the piece and why.
+    BadFate {
+        piece: &'static str,
+        why: String,
+    },
     /// The dice's declaration is wrong (the reason).
     BadChance(String),
     UnknownSymbol {
@@ -301,6 +322,9 @@ impl std::fmt::Display for VariantError {
                 )
             }
             VariantError::BadMode(why) => write!(f, "modes: {why}"),
+            VariantError::BadFate { piece, why } => {
+                write!(f, "piece {piece}: where it goes when captured: {why}")
+            }
             VariantError::BadChance(why) => write!(f, "dice: {why}"),
             VariantError::UnknownSymbol { piece, symbol } => {
                 write!(f, "{piece}: '{symbol}' names no piece of this variant")

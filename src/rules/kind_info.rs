@@ -15,4 +15,15 @@ pub struct KindInfo {
     pub(in crate::rules) cannot_capture: u32,
     /// Squares it may jump to when empty, per colour.
     pub(in crate::rules) teleport: [Bitboard; 2],
+    /// Where it goes when captured: the first entry whose capturers (a
+    /// set of kinds) hold the capturer; none: out of the game.
+    pub(in crate::rules) fates: Vec<(u32, CaptureFate)>,
+}
+
+/// `def::Fate` with its symbol resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::rules) enum CaptureFate {
+    Gone,
+    CapturersHand,
+    OwnersHand(Kind),
 }

@@ -4,6 +4,7 @@
 use crate::rules::action::Action;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::MAX_SQUARES;
+use crate::rules::kind_info::CaptureFate;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
@@ -609,22 +610,25 @@ impl Position {
         self.frozen = frozen;
     }
 
-    /// Where a captured piece goes (Truffle Hunt): a pig to the capturer's
-    /// hand as its own pig; an active piece taken by a pig to its owner's
-    /// hand, asleep; anything else out of the game. Returns the hand gain.
+    /// Where a captured piece goes, as its table says (`PieceDef::captured`:
+    /// Truffle Hunt's pigs to the capturer's hand, its awake pieces taken
+    /// by a pig back to their owner asleep); out of the game by default.
+    /// Returns the hand gain.
     fn capture_fate(
         &mut self,
         victim: Piece,
         capturer: Piece,
         hash: &mut u64,
     ) -> Option<(Color, Kind)> {
-        let t = self.variant.truffles.as_ref()?;
-        let gain = if t.pig_kinds >> victim.kind() & 1 != 0 {
-            (capturer.color(), victim.kind())
-        } else if t.pig_kinds >> capturer.kind() & 1 != 0 {
-            (victim.color(), t.sleep[victim.kind() as usize]?)
-        } else {
-            return None;
+        let fates = &self.variant.kinds[victim.kind() as usize].fates;
+        let fate = fates
+            .iter()
+            .find(|(by, _)| by >> capturer.kind() & 1 != 0)
+            .map_or(CaptureFate::Gone, |&(_, f)| f);
+        let gain = match fate {
+            CaptureFate::Gone => return None,
+            CaptureFate::CapturersHand => (capturer.color(), victim.kind()),
+            CaptureFate::OwnersHand(kind) => (victim.color(), kind),
         };
         let (c, kind) = gain;
         let k = keys();

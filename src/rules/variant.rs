@@ -149,8 +149,6 @@ pub struct TruffleRules {
     pub pig_kinds: u32,
     /// Per kind: (active kind, cost) for inactive kinds.
     pub wake: Vec<Option<(Kind, u8)>>,
-    /// Per kind: the inactive kind of an active one.
-    pub sleep: Vec<Option<Kind>>,
 }
 
 impl Variant {

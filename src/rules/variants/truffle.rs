@@ -3,16 +3,19 @@
 //! we read them: docs/rules/truffle.md.
 
 use super::orthodox_castling;
-use crate::rules::def::{CastlingDef, NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
+use crate::rules::def::{CastlingDef, Fate, NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
 
 /// Pigs may pass over pigs and sleeping pieces, never over awake ones.
 const PASSABLE: &[&str] = &["S", "H", "K", "Q", "R", "B", "N"];
+const PIGS: &[&str] = &["S", "H"];
 
 fn pig(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
     PieceDef {
         lame_passable: PASSABLE,
         resets_clock: true,
         drop_ranks: &[1],
+        // Whatever takes a pig gains it, as its own pig.
+        captured: &[(&[], Fate::CapturersHand)],
         ..PieceDef::new(name, letter, betza)
     }
 }
@@ -25,10 +28,20 @@ fn piece(
     awake: bool,
     royal: bool,
 ) -> PieceDef {
+    // An awake piece a pig takes goes back to its owner, asleep; any other
+    // capture of a back-rank piece takes it out of the game.
+    let back_asleep: &'static [(&'static [&'static str], Fate)] = match letter {
+        'Q' => &[(PIGS, Fate::OwnersHand("Q"))],
+        'R' => &[(PIGS, Fate::OwnersHand("R"))],
+        'B' => &[(PIGS, Fate::OwnersHand("B"))],
+        'N' => &[(PIGS, Fate::OwnersHand("N"))],
+        _ => &[],
+    };
     PieceDef {
         royal,
         plus: awake,
         drop_ranks: &[0],
+        captured: if awake { back_asleep } else { &[] },
         ..PieceDef::new(name, letter, if awake { betza } else { "" })
     }
 }
