@@ -19,8 +19,9 @@ use engine_protocol::XboardReply;
 /// XBoard 4.9's piece types in order (white), by their default letter: the
 /// table a `setup` command's PIECETOCHAR rewrites. The king comes last.
 const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
-/// XBoard's Lance, the only type besides the Pawn that promotes.
-const LANCE: usize = 18;
+/// XBoard's Man (a commoner's picture): the type of a second kind that
+/// promotes (Wolf Chess's Sergeant, a forward Man).
+const MAN: usize = 10;
 /// Distance from a type to its promoted form (XBoard's `PROMOTED`).
 const PROMOTED_OFFSET: usize = 11;
 /// XBoard's Queen: the piece a promotion sweep starts from.
@@ -77,14 +78,18 @@ impl Dialect {
             let d = &v.piece(k as Kind);
             d.royal && (v.royal_kinds().count_ones() == 1 || !d.plus)
         });
-        // The pawn, then pictures by movement, then any free type. XBoard
-        // lets only its Pawn and Lance types promote: a second kind that
-        // promotes (Wolf Chess's Sergeant) takes the Lance.
+        // The pawn, then pictures by movement, then any free type. A second
+        // kind that promotes (Wolf Chess's Sergeant) takes the Man, not the
+        // Lance: XBoard 4.9.1 with Test Legality on lets only its Pawn and
+        // Lance types promote, but it moves a Lance as a Pawn, taking a
+        // diagonal step onto an empty square for en passant. With Test
+        // Legality off it applies an engine's promotion to any type, and a
+        // person's where our `lift` answer marks the square as a promotion.
         for k in 0..n {
             if v.promoters() >> k & 1 == 0 || Some(k) == king_kind {
                 continue;
             }
-            if let Some(i) = [0, LANCE].into_iter().find(|&i| !taken[i]) {
+            if let Some(i) = [0, MAN].into_iter().find(|&i| !taken[i]) {
                 slot[k] = Some(i);
                 taken[i] = true;
             }
@@ -504,6 +509,9 @@ mod tests {
         assert_eq!(white.find('F'), Some(7));
         assert_eq!(white.find('W'), Some(8));
         assert_eq!(white.find('E'), Some(6));
+        // The Sergeant, a second kind that promotes, on the Man's type: not
+        // the Lance, which XBoard 4.9.1 moves as a Pawn.
+        assert_eq!(white.find('S'), Some(MAN));
         assert!(white.ends_with('K'));
         let nightrider = v.kind_of_letter('N').expect("N");
         assert_eq!(xbetza(&v, nightrider), "N0");
