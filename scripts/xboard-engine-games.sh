@@ -79,7 +79,7 @@ while getopts "n:j:e:o:c:i:m:T:h" opt; do
     esac
 done
 shift $((OPTIND - 1))
-GAMES="${*:-normal:true wolf:true hubbub:false pawneaters:false carnival:false carnival-oblique:false truffle:false}"
+GAMES="${*:-normal:true wolf:false hubbub:false pawneaters:false carnival:false carnival-oblique:false truffle:false}"
 XBOARD="${XBOARD:-/usr/games/xboard}"
 
 for tool in "$XBOARD" Xvfb timeout; do

@@ -9,12 +9,19 @@
 # double step that landed beside an enemy Pawn). A later move of the removed
 # piece is forfeited as invalid.
 #
-# Two scripted engines describe Wolf Chess as menagerie does (`setup`,
+# Our adapter no longer does this: it puts the Sergeant on XBoard's Man type
+# and has Wolf Chess played with Test Legality off, where XBoard applies an
+# engine's promotion to any type. The last two games below show that with
+# the Sergeant on the Man type nothing is removed.
+#
+# Two scripted engines describe Wolf Chess as menagerie did (`setup`,
 # `piece`) and play fixed legal moves (XBoard's ranks, from 0):
 #   far half:  Black's Sergeant e4-d3, then White's d4-d5 (the Pawn XBoard removed)
 #   e.p. file: White's c2-c4 beside Black's Pawn on d4, Black's Sergeant b4-c3,
 #              then White's c4-c5
-# Each under Test Legality on and off; prints XBoard's saved moves.
+# Each under Test Legality on and off with the Sergeant on the Lance type,
+# then with it off and the Sergeant on the Man type; prints XBoard's saved
+# moves.
 #
 #   scripts/xboard-lance-ep.sh
 #
@@ -29,8 +36,9 @@ trap '[ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 cat >"$WORK/scripted.py" <<'EOF'
 import sys
 MOVES = sys.argv[1].split()
+TABLE = sys.argv[2]
 SETUP = [
-    "setup (PHBRQ.EFW...N.....SKphbrq.efw...n.....sk) 8x10+0_fairy "
+    "setup (" + TABLE + TABLE.lower() + ") 8x10+0_fairy "
     "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1",
     "piece P& fmWfcFifmnD", "piece S& fWfFifmnD", "piece N& N0", "piece H& N",
     "piece B& B", "piece R& R", "piece F& BN", "piece W& RN", "piece Q& Q",
@@ -86,13 +94,13 @@ while :; do
 done
 
 play() {
-    local name="$1" legality="$2" moves="$3"
-    local engine="python3 $WORK/scripted.py '$moves'"
+    local name="$1" legality="$2" moves="$3" table="${4:-PHBRQ.EFW...N.....SK}"
+    local engine="python3 $WORK/scripted.py '$moves' '$table'"
     DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
         -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \
         -sgf "$WORK/$name-$legality.pgn" -debug -nameOfDebugFile "$WORK/$name-$legality.debug" >/dev/null 2>&1 || true
-    echo "$name, Test Legality $legality:"
+    echo "$name, Test Legality $legality${4:+, the Sergeant on the Man type}:"
     grep -v '^\[' "$WORK/$name-$legality.pgn" | tr '\n' ' ' | sed -E 's/\{-{5,}[^}]*\}//; s/^ +//'
     echo
 }
@@ -103,4 +111,6 @@ for legality in true false; do
     play far-half "$legality" "$far"
     play ep-file "$legality" "$ep"
 done
+play far-half-man false "$far" PHBRQ.EFW.S.NK
+play ep-file-man false "$ep" PHBRQ.EFW.S.NK
 echo "(a game that runs out of scripted moves ends on time)"

@@ -112,10 +112,14 @@ SCENARIOS = [
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
     # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).
-    Scenario("wolf", "a Sergeant promotes, Test Legality on", legality=True, ranks=10,
+    Scenario("wolf", "a Sergeant promotes, Test Legality off", ranks=10,
              fen="k7/2S5/8/8/8/8/8/8/8/7K w - - 0 1",
-             steps=[Step(["c8", "c9"], "c8c9q", "Sergeant to the last rank (XBoard's Lance type)")]),
-    Scenario("wolf", "a Pawn promotes to the Elephant, Test Legality on", legality=True, ranks=10,
+             steps=[Step(["c8", "c9"], "c8c9q", "Sergeant to the last rank (XBoard's Man type, the square marked as a promotion)")]),
+    Scenario("wolf", "a Sergeant promotes to another piece, Test Legality off", ranks=10,
+             fen="k7/2S5/8/8/8/8/8/8/8/7K w - - 0 1",
+             steps=[Step(["c8", "c9"], "c8c9f", "Sergeant to the last rank, pulled back once: Fox",
+                         sweep=1)]),
+    Scenario("wolf", "a Pawn promotes to the Elephant, Test Legality off", ranks=10,
              fen="k7/4P3/8/8/8/8/8/8/8/7K w - - 0 1",
              steps=[Step(["e8", "e9"], "e8e9e", "Pawn to the last rank, pulled back once: Elephant",
                          sweep=1)]),
@@ -145,12 +149,12 @@ SCENARIOS = [
              steps=[Step(["f7", "e9"], "f7e9", "Knight takes the Scout on an extra square")]),
     # Hubbub's last rank is XBoard's row 8 of 0-9: XBoard promotes there only
     # where the engine marks it, and checks nothing (Test Legality off).
-    Scenario("hubbub", "a pawn promotes to the Gryphon, the first piece offered", ranks=10, files=10,
+    Scenario("hubbub", "a pawn promotes to the Lion, the first piece offered", ranks=10, files=10,
              fen="b***ss***b/*5k2*/*1P6*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
-             steps=[Step(["c7", "c8"], "c7c8g", "game b7-b8=G, a plain click")]),
-    Scenario("hubbub", "a pawn promotes to the Lion", ranks=10, files=10,
+             steps=[Step(["c7", "c8"], "c7c8l", "game b7-b8=L, a plain click")]),
+    Scenario("hubbub", "a pawn promotes to the Gryphon", ranks=10, files=10,
              fen="b***ss***b/*5k2*/*1P6*/*8*/*8*/*8*/*8*/*8*/*4K3*/B***SS***B w - - 0 1",
-             steps=[Step(["c7", "c8"], "c7c8l", "game b7-b8=L, pulled back once", sweep=1)]),
+             steps=[Step(["c7", "c8"], "c7c8g", "game b7-b8=G, pulled back once", sweep=1)]),
     # Truffle Hunt: White's hand is the right-hand column; the Sow is on
     # its fourth row from the top.
     Scenario("truffle", "a Sow's two-step onto truffles (its find is thrown)", holdings=True, steps=[

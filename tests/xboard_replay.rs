@@ -486,3 +486,19 @@ fn a_mate_in_xboards_picture_with_the_mover_in_check_passes() {
     };
     assert_eq!((m.ply, &m.problem), (53, &Problem::FalseMate));
 }
+
+/// XBoard 4.9.1 writes a promotion of a type other than its Pawn without
+/// the piece (`Sc9` for the Sergeant's `c8c9q`, on XBoard's Man type):
+/// the replay tries each promotion and keeps the one the rest of the game
+/// agrees with. Two engines, Test Legality off (`scripts/xboard-engine-games.sh`).
+#[test]
+fn a_sergeant_promotion_written_without_its_piece_replays() {
+    let text = fixture("wolf-sergeant-promotions.pgn");
+    assert!(text.contains(" Sc9 ") && text.contains(" Sf9 "));
+    let reports = replay(&text);
+    assert_eq!(reports.len(), 1);
+    assert!(reports[0].is_ok(), "{}", reports[0].line());
+    // A Pawn's promotion without its piece names no move.
+    let pawn = edit(&text, " Sc9 ", " c9 ");
+    assert!(!replay(&pawn)[0].is_ok());
+}

@@ -5,13 +5,14 @@
 //! then the others, keeping the first sequence under which the rest of the
 //! game replays, marks and result included.
 
-use super::matcher::{find_move, san_promotion, MatchError};
+use super::matcher::{find_move, promotions_only, san_promotion, MatchError};
 use super::pgn::PgnResult;
 use super::san::San;
 use super::verdict::{accept_unreached, judge_mark, result_of, MarkVerdict, Mismatch, Problem};
 use super::xboard_view::XboardView;
 use super::{ChoiceMode, Options};
 use crate::rules::action::Action;
+use crate::rules::moves::Move;
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::xboard::game_dice::{drawn_choice, thrown};
@@ -236,6 +237,9 @@ impl Search<'_> {
         };
         let (m, by_xboard_rules) = match find_move(pos, self.dialect, &san.mv) {
             Ok(m) => (m, false),
+            Err(MatchError::Several(moves)) if promotions_only(&moves) => {
+                return self.promote(pos, next, &moves);
+            }
             Err(MatchError::Several(moves)) => {
                 let known = self.view.known(pos, self.dialect, &moves);
                 match known[..] {
@@ -260,6 +264,18 @@ impl Search<'_> {
             self.settled_by_xboard.pop();
         }
         through
+    }
+
+    /// A promotion XBoard wrote without its piece: each in turn, keeping
+    /// the first under which the rest of the game replays.
+    fn promote(&mut self, pos: &mut Position, next: usize, moves: &[Move]) -> bool {
+        for &m in moves {
+            pos.make_move(m);
+            if self.then(pos, next + 1) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Records a mismatch at a ply (the token's, from 1) if it is the

@@ -32,6 +32,14 @@ impl std::fmt::Display for MatchError {
     }
 }
 
+/// Whether the moves differ only in the piece promoted to: what a token
+/// without a promotion names for a type XBoard writes none for.
+pub fn promotions_only(moves: &[Move]) -> bool {
+    moves
+        .iter()
+        .all(|m| m.promotion().is_some() && m.from() == moves[0].from() && m.to() == moves[0].to())
+}
+
 /// The one legal move the token names.
 pub fn find_move(pos: &Position, dialect: &Dialect, san: &SanMove) -> Result<Move, MatchError> {
     let fits = Fit { pos, dialect };
@@ -177,6 +185,9 @@ impl Fit<'_> {
         (at_end || elsewhere, at_end)
     }
 
+    /// XBoard 4.9.1 writes a promotion's piece only for its Pawn type: a
+    /// token without one fits every promotion of another type's move (Wolf
+    /// Chess's Sergeant), which the replay then tries in turn.
     fn promotion(&self, promotion: Option<Promotion>, m: Move) -> bool {
         // A promotion that waits for the throw is written with its piece.
         let later = self.pos.promotions_after_throw(m);
@@ -185,6 +196,10 @@ impl Fit<'_> {
         }
         match (promotion, m.promotion()) {
             (None, None) => true,
+            (None, Some(_)) => self
+                .pos
+                .piece_at(m.from())
+                .is_some_and(|p| !self.dialect.is_xboard_pawn(p.kind())),
             (Some(Promotion::To(p)), Some(kind)) => self.letter(p, kind),
             (Some(Promotion::Plus), Some(kind)) => self.pos.variant().piece(kind).plus,
             _ => false,

@@ -19,7 +19,13 @@ use engine_protocol::XboardReply;
 /// XBoard 4.9's piece types in order (white), by their default letter: the
 /// table a `setup` command's PIECETOCHAR rewrites. The king comes last.
 const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
-/// XBoard's Lance, the only type besides the Pawn that promotes.
+/// XBoard's Man (a commoner's picture): the type of a second kind that
+/// promotes (Wolf Chess's Sergeant, a forward Man).
+const MAN: usize = 10;
+/// XBoard's Lance, which no kind of ours takes: 4.9.1 moves it as a Pawn,
+/// and takes its diagonal step onto an empty square for en passant (also
+/// with Test Legality off, onto the file of a double step just made),
+/// removing the piece behind (`scripts/xboard-lance-ep.sh`).
 const LANCE: usize = 18;
 /// Distance from a type to its promoted form (XBoard's `PROMOTED`).
 const PROMOTED_OFFSET: usize = 11;
@@ -77,14 +83,18 @@ impl Dialect {
             let d = &v.piece(k as Kind);
             d.royal && (v.royal_kinds().count_ones() == 1 || !d.plus)
         });
-        // The pawn, then pictures by movement, then any free type. XBoard
-        // lets only its Pawn and Lance types promote: a second kind that
-        // promotes (Wolf Chess's Sergeant) takes the Lance.
+        // The pawn, then pictures by movement, then any free type. A second
+        // kind that promotes (Wolf Chess's Sergeant) takes the Man, not the
+        // Lance: XBoard 4.9.1 with Test Legality on lets only its Pawn and
+        // Lance types promote, but it moves a Lance as a Pawn, taking a
+        // diagonal step onto an empty square for en passant. With Test
+        // Legality off it applies an engine's promotion to any type, and a
+        // person's where our `lift` answer marks the square as a promotion.
         for k in 0..n {
             if v.promoters() >> k & 1 == 0 || Some(k) == king_kind {
                 continue;
             }
-            if let Some(i) = [0, LANCE].into_iter().find(|&i| !taken[i]) {
+            if let Some(i) = [0, MAN].into_iter().find(|&i| !taken[i]) {
                 slot[k] = Some(i);
                 taken[i] = true;
             }
@@ -105,7 +115,8 @@ impl Dialect {
             let target = promotion_targets >> k & 1 != 0;
             let skipped = |i: usize| target && i == NOT_SWEPT;
             let kept_for_promoted = |i: usize| reserve_promoted && i >= PROMOTED_OFFSET;
-            let free = |i: &usize| !(taken[*i] || kept_for_promoted(*i) || skipped(*i));
+            let free =
+                |i: &usize| !(taken[*i] || kept_for_promoted(*i) || skipped(*i) || *i == LANCE);
             let by_moves = PICTURES
                 .iter()
                 .find(|(b, _)| *b == d.betza)
@@ -133,7 +144,7 @@ impl Dialect {
             let promoted = base
                 .and_then(|b| slot[b])
                 .map(|s| s + PROMOTED_OFFSET)
-                .filter(|&i| i < TYPES.len() && !taken[i]);
+                .filter(|&i| i < TYPES.len() && !taken[i] && i != LANCE);
             if let Some(i) = promoted {
                 slot[k] = Some(i);
                 taken[i] = true;
@@ -143,7 +154,7 @@ impl Dialect {
             if slot[k].is_none() && Some(k) != king_kind {
                 let target = promotion_targets >> k & 1 != 0;
                 let skipped = |i: usize| target && i == NOT_SWEPT;
-                let free = (1..TYPES.len()).find(|&i| !(taken[i] || skipped(i)));
+                let free = (1..TYPES.len()).find(|&i| !(taken[i] || skipped(i) || i == LANCE));
                 if let Some(i) = free {
                     slot[k] = Some(i);
                     taken[i] = true;
@@ -516,6 +527,9 @@ mod tests {
         assert_eq!(white.find('F'), Some(7));
         assert_eq!(white.find('W'), Some(8));
         assert_eq!(white.find('E'), Some(6));
+        // The Sergeant, a second kind that promotes, on the Man's type: not
+        // the Lance, which XBoard 4.9.1 moves as a Pawn.
+        assert_eq!(white.find('S'), Some(MAN));
         assert!(white.ends_with('K'));
         let nightrider = v.kind_of_letter('N').expect("N");
         assert_eq!(xbetza(&v, nightrider), "N0");
@@ -565,13 +579,28 @@ mod tests {
     }
 
     #[test]
+    fn no_kind_takes_the_lance() {
+        // Hubbub's Lion (letter L) would take the Lance by its letter.
+        for name in variants::NAMES {
+            let (d, _) = dialect(name);
+            let t = &d.piece_to_char;
+            let white = &t[..t.len() / 2];
+            // The king is the last letter, after every type.
+            let types = &white[..white.len() - 1];
+            assert_eq!(types.chars().nth(LANCE).unwrap_or('.'), '.', "{name}");
+        }
+    }
+
+    #[test]
     fn promotions_take_types_the_sweep_offers() {
-        // Hubbub has no Queen: its Gryphon (no picture of its own; its
-        // letter's type is one XBoard's sweep skips) takes the Queen's
-        // type, where the sweep starts.
+        // Hubbub has no Queen: its Lion (no picture of its own; its
+        // letter's type is the Lance, which no kind takes) takes the
+        // Queen's type, where the sweep starts, and its Gryphon (its
+        // letter's type is one XBoard's sweep skips) the next free one.
         let (d, _) = dialect("hubbub");
         let white: Vec<char> = d.piece_to_char.chars().collect();
-        assert_eq!(white[QUEEN], 'G');
+        assert_eq!(white[QUEEN], 'L');
+        assert_eq!(white[QUEEN + 1], 'G');
         assert_eq!(white[NOT_SWEPT], '.');
         // A game with a Queen keeps it there.
         let (d, _) = dialect("wolf");

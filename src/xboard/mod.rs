@@ -10,6 +10,7 @@
 
 mod dialect;
 pub mod game_dice;
+mod hands;
 mod highlight;
 mod notes;
 mod session;

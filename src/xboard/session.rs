@@ -853,7 +853,22 @@ impl Session {
 
     /// Starts searching our move or choice.
     fn think(&mut self) {
-        let limits = self.limits();
+        let mut limits = self.limits();
+        // Never a drop XBoard's hands would refuse (see `hands`).
+        if let Some(playable) = super::hands::playable_actions(self.pos()) {
+            let left_out: Vec<String> = self
+                .pos()
+                .legal_actions()
+                .into_iter()
+                .filter(|a| !playable.contains(a))
+                .map(|a| self.dialect.to_xboard(&self.pos().action_text(a)))
+                .collect();
+            self.announce(format!(
+                "not XBoard's to drop (its hands lack the piece): {}",
+                left_out.join(" ")
+            ));
+            limits.searchmoves = playable;
+        }
         self.start_search(limits, Searching::Play);
     }
 
