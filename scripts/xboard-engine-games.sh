@@ -103,18 +103,10 @@ OUT="$(realpath "$OUT")"
 XVFB_PID=
 trap '[ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
-display=93
-while :; do
-    while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
-        display=$((display + 1))
-    done
-    Xvfb ":$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
-    XVFB_PID=$!
-    sleep 1
-    kill -0 "$XVFB_PID" 2>/dev/null && break
-    display=$((display + 1))
-done
-export DISPLAY=":$display"
+# shellcheck source=scripts/lib/xvfb.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/xvfb.sh"
+start_xvfb 93
+export DISPLAY=":$XVFB_DISPLAY"
 
 # One game: XBoard plays it to its end (-mg 1: a match of one game, after
 # which XBoard exits) and saves it; then the checks. Writes the game's line

@@ -33,69 +33,37 @@ WORK="$(mktemp -d)"
 XVFB_PID=
 trap '[ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 
-cat >"$WORK/scripted.py" <<'EOF'
-import sys
-MOVES = sys.argv[1].split()
-TABLE = sys.argv[2]
-SETUP = [
-    "setup (" + TABLE + TABLE.lower() + ") 8x10+0_fairy "
-    "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1",
-    "piece P& fmWfcFifmnD", "piece S& fWfFifmnD", "piece N& N0", "piece H& N",
-    "piece B& B", "piece R& R", "piece F& BN", "piece W& RN", "piece Q& Q",
-    "piece E& QN0", "piece K& K",
-]
-def say(s):
-    sys.stdout.write(s + "\n")
-    sys.stdout.flush()
-ply, force = 0, True
-def move():
-    global ply
-    if ply < len(MOVES):
-        say("move " + MOVES[ply])
-        ply += 1
-for line in sys.stdin:
-    w = line.split()
-    if not w:
-        continue
-    if w[0] == "protover":
-        say('feature ping=1 setboard=1 usermove=1 sigint=0 colors=0 done=0')
-        say('feature variants="normal,wolf"')
-        say('feature done=1')
-    elif w[0] == "variant":
-        for s in SETUP:
-            say(s)
-    elif w[0] == "new":
-        ply, force = 0, False
-    elif w[0] == "force":
-        force = True
-    elif w[0] == "go":
-        force = False
-        move()
-    elif w[0] == "usermove":
-        ply += 1
-        if not force:
-            move()
-    elif w[0] == "ping":
-        say("pong " + w[1])
-    elif w[0] == "quit":
-        break
-EOF
+LIB="$(cd "$(dirname "${BASH_SOURCE[0]}")/lib" && pwd)"
+# The `setup` and `piece` lines menagerie sent for Wolf Chess, with the
+# piece table given (which of XBoard's types each of our pieces takes).
+write_setup() {
+    local table="$1" lower
+    lower="$(printf '%s' "$table" | tr 'A-Z' 'a-z')"
+    cat >"$WORK/setup-$table.txt" <<SETUP
+setup ($table$lower) 8x10+0_fairy qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1
+piece P& fmWfcFifmnD
+piece S& fWfFifmnD
+piece N& N0
+piece H& N
+piece B& B
+piece R& R
+piece F& BN
+piece W& RN
+piece Q& Q
+piece E& QN0
+piece K& K
+SETUP
+}
 
-display=95
-while :; do
-    while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
-        display=$((display + 1))
-    done
-    Xvfb ":$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
-    XVFB_PID=$!
-    sleep 1
-    kill -0 "$XVFB_PID" 2>/dev/null && break
-    display=$((display + 1))
-done
+# shellcheck source=scripts/lib/xvfb.sh
+. "$LIB/xvfb.sh"
+start_xvfb 95
+display="$XVFB_DISPLAY"
 
 play() {
     local name="$1" legality="$2" moves="$3" table="${4:-PHBRQ.EFW...N.....SK}"
-    local engine="python3 $WORK/scripted.py '$moves' '$table'"
+    write_setup "$table"
+    local engine="python3 $LIB/scripted_engine.py '$moves' $WORK/setup-$table.txt wolf"
     DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
         -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \

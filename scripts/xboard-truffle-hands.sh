@@ -30,69 +30,37 @@ WORK="$(mktemp -d)"
 XVFB_PID=
 trap '[ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 
-cat >"$WORK/scripted.py" <<'PY'
-import sys
-MOVES = sys.argv[1].split()
-PARENT = sys.argv[2]
-SETUP = [
-    "setup (.NBRQSHA....++++K.nbrqsha....++++k) 8x8+7_" + PARENT +
-    " rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1",
-    "piece S& WfnD", "piece H& FfnA", "piece K& ", "piece Q& ", "piece R& ",
-    "piece B& ", "piece N& ", "piece A& K", "piece +Q& Q", "piece +R& R",
-    "piece +B& B", "piece +N& N",
-]
-def say(s):
-    sys.stdout.write(s + "\n")
-    sys.stdout.flush()
-ply, force = 0, True
-def move():
-    global ply
-    if ply < len(MOVES):
-        say("move " + MOVES[ply])
-        ply += 1
-for line in sys.stdin:
-    w = line.split()
-    if not w:
-        continue
-    if w[0] == "protover":
-        say('feature ping=1 setboard=1 usermove=1 sigint=0 colors=0 done=0')
-        say('feature variants="normal,truffle"')
-        say('feature done=1')
-    elif w[0] == "variant":
-        for s in SETUP:
-            say(s)
-    elif w[0] == "new":
-        ply, force = 0, False
-    elif w[0] == "force":
-        force = True
-    elif w[0] == "go":
-        force = False
-        move()
-    elif w[0] == "usermove":
-        ply += 1
-        if not force:
-            move()
-    elif w[0] == "ping":
-        say("pong " + w[1])
-    elif w[0] == "quit":
-        break
-PY
+LIB="$(cd "$(dirname "${BASH_SOURCE[0]}")/lib" && pwd)"
+# The `setup` and `piece` lines menagerie sends for Truffle Hunt, under the
+# parent variant given.
+write_setup() {
+    local parent="$1"
+    cat >"$WORK/setup-$parent.txt" <<SETUP
+setup (.NBRQSHA....++++K.nbrqsha....++++k) 8x8+7_$parent rnbqkbnr/shhsshhs/8/8/8/8/SHHSSHHS/RNBQKBNR[] w KQkq - 0 1
+piece S& WfnD
+piece H& FfnA
+piece K& 
+piece Q& 
+piece R& 
+piece B& 
+piece N& 
+piece A& K
+piece +Q& Q
+piece +R& R
+piece +B& B
+piece +N& N
+SETUP
+}
 
-display=96
-while :; do
-    while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
-        display=$((display + 1))
-    done
-    Xvfb ":$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
-    XVFB_PID=$!
-    sleep 1
-    kill -0 "$XVFB_PID" 2>/dev/null && break
-    display=$((display + 1))
-done
+# shellcheck source=scripts/lib/xvfb.sh
+. "$LIB/xvfb.sh"
+start_xvfb 96
+display="$XVFB_DISPLAY"
 
 play() {
     local name="$1" parent="$2" moves="$3"
-    local engine="python3 $WORK/scripted.py '$moves' $parent"
+    write_setup "$parent"
+    local engine="python3 $LIB/scripted_engine.py '$moves' $WORK/setup-$parent.txt truffle"
     DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
         -variant truffle -testLegality false -mg 1 -tc 0:15 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \

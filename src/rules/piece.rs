@@ -8,6 +8,11 @@ pub type Kind = u8;
 /// Most piece kinds a variant may have (bit masks of kinds are `u32`).
 pub const MAX_KINDS: usize = 24;
 
+/// The kinds of a set (a bit mask), lowest first.
+pub fn kinds_in(set: u32) -> impl Iterator<Item = Kind> {
+    (0..32u8).filter(move |&k| set >> k & 1 != 0)
+}
+
 /// A coloured piece, or nothing: 0 is an empty square, else
 /// `1 + kind * 2 + colour`, so the mailbox is one byte a square.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]

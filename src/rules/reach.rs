@@ -3,7 +3,7 @@
 //! move generator's own tables, asked one piece at a time.
 
 use crate::rules::bitboard::Bitboard;
-use crate::rules::piece::Kind;
+use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::Variant;
@@ -107,14 +107,12 @@ impl Position {
         }
         let c = color.index();
         let zone = v.promotion_zone[c];
-        let mut kinds = v.promoters;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let pieces = pos.pieces(color, kind as Kind);
+        for kind in kinds_in(v.promoters) {
+            let pieces = pos.pieces(color, kind);
             if pieces.is_empty() {
                 continue;
             }
+            let kind = kind as usize;
             let Some(t) = pos.mode_tables(color).pieces[c].get(kind) else {
                 return true;
             };

@@ -16,7 +16,7 @@ pub mod values;
 mod tests;
 
 use crate::rules::bitboard::Bitboard;
-use crate::rules::piece::Kind;
+use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
@@ -148,11 +148,8 @@ impl Evaluator {
     /// on the board, 0 with none.
     fn phase(&self, pos: &Position) -> i32 {
         let mut total = 0;
-        let mut kinds = self.phase_kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            total += self.values[k] * pos.pieces_of_both(1 << k).count() as i32;
+        for k in kinds_in(self.phase_kinds) {
+            total += self.values[k as usize] * pos.pieces_of_both(1 << k).count() as i32;
         }
         (total * 256 / self.phase_full).min(256)
     }
@@ -188,11 +185,8 @@ impl Evaluator {
     /// `pos` only in `color`'s mode: only those pieces are added.
     pub fn evaluate_from(&self, pos: &Position, base: &Tally, color: Color) -> i32 {
         let mut t = base.clone();
-        let mut dice = self.modes.as_ref().map_or(0, |m| m.kinds);
-        while dice != 0 {
-            let kind = dice.trailing_zeros() as usize;
-            dice &= dice - 1;
-            self.add_pieces(pos, &mut t, color, kind);
+        for kind in kinds_in(self.modes.as_ref().map_or(0, |m| m.kinds)) {
+            self.add_pieces(pos, &mut t, color, kind as usize);
         }
         self.finish(pos, t)
     }

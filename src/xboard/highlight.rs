@@ -75,10 +75,14 @@ pub(crate) fn drops(pos: &Position, kind: Kind) -> Marks {
 pub(crate) fn promotion_choice(pos: &Position, from: Square) -> Vec<char> {
     let v = pos.variant();
     let mut letters = Vec::new();
-    for kind in moves_from(pos, from).iter().filter_map(|m| m.promotion()) {
-        let letter = v.letter(Color::Black, kind);
-        if !letters.contains(&letter) {
-            letters.push(letter);
+    for m in moves_from(pos, from) {
+        // A promotion that waits for the throw: XBoard asks with the move.
+        let later = pos.promotions_after_throw(m);
+        for kind in m.promotion().into_iter().chain(later.iter().copied()) {
+            let letter = v.letter(Color::Black, kind);
+            if !letters.contains(&letter) {
+                letters.push(letter);
+            }
         }
     }
     letters
@@ -116,7 +120,7 @@ fn via(pos: &Position, m: &Move) -> Option<Square> {
 }
 
 fn target_mark(pos: &Position, m: &Move) -> char {
-    if m.promotion().is_some() {
+    if m.promotion().is_some() || !pos.promotions_after_throw(*m).is_empty() {
         'M'
     } else if pos.piece_at(m.to()).is_some() || m.kind() == MoveKind::EnPassant {
         'R'

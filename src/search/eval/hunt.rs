@@ -6,7 +6,7 @@
 
 use crate::rules::action::Find;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::piece::Kind;
+use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
@@ -96,15 +96,10 @@ impl HuntTerms {
         // Hunters that can reach counters with their next move.
         let occ = pos.occupied();
         let landing = !pos.ours(color);
-        let mut kinds = self.hunter_kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let hunters = pos.pieces(color, k as Kind);
-            if hunters.is_empty() {
-                continue;
-            }
-            let blockers = pos.lame_blockers(k as Kind);
+        for kind in kinds_in(self.hunter_kinds) {
+            let k = kind as usize;
+            let hunters = pos.pieces(color, kind);
+            let blockers = pos.lame_blockers(kind);
             for sq in hunters {
                 let (q, x) = v.reach(color, k, sq, occ, blockers, false, pos.mode(color));
                 let targets = ((q & !occ) | (x & pos.ours(color.opposite()))) & landing;

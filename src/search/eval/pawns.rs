@@ -4,7 +4,7 @@
 
 use super::values;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::piece::Kind;
+use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::Variant;
@@ -121,12 +121,9 @@ impl PawnTerms {
     pub fn attacks(&self, pos: &Position, color: Color) -> Bitboard {
         let v = &**pos.variant();
         let mut out = Bitboard::EMPTY;
-        let mut kinds = self.kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            for sq in pos.pieces(color, k as Kind) {
-                out |= v.leap_captures(color, k as Kind, sq);
+        for k in kinds_in(self.kinds) {
+            for sq in pos.pieces(color, k) {
+                out |= v.leap_captures(color, k, sq);
             }
         }
         out
