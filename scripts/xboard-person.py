@@ -323,6 +323,10 @@ def play(scenario, engine, work, keep, shots=None):
             for square in clicks:
                 click(*square_xy(square, scenario))
             if step.sweep:
+                # The engine's `choice` (the pieces offered, in its order)
+                # must reach XBoard before the sweep starts: a busy machine
+                # answers the `lift` late, and XBoard would sweep its own.
+                wait_for(debug, r"<first : choice ", start, 5)
                 sweep(*square_xy(step.clicks[-1], scenario), step.sweep)
             sent = wait_for(debug, r">first : (usermove )?[a-z]\d+[a-z]\d+\S*$|>first : usermove", start, 5)
             moves = re.findall(r">first : (?:usermove )?([a-z]\d+[a-z]\d+\S*|[A-Z]@[a-z]\d+)",
