@@ -715,7 +715,7 @@ impl Session {
                         let drawn = super::game_dice::drawn_choice(
                             self.dice_seed,
                             self.pos(),
-                            self.history.len(),
+                            self.pos().ply(),
                         );
                         let Some(choice) = drawn else {
                             return self.release_pongs();
@@ -765,9 +765,11 @@ impl Session {
 
     /// Dice we throw ourselves when the GUI throws none: a function of the
     /// `DiceSeed` option and the game so far, so that two engines that
-    /// follow the same game throw the same dice without talking.
+    /// follow the same game throw the same dice without talking. The steps
+    /// are the position's (a promotion given with its move is two: the
+    /// move and, after the throw, the piece), as `menagerie replay` counts.
     fn game_dice(&self, faces: &[u8]) -> Vec<u8> {
-        super::game_dice::game_dice(self.dice_seed, self.pos(), self.history.len(), faces)
+        super::game_dice::game_dice(self.dice_seed, self.pos(), self.pos().ply(), faces)
     }
 
     fn release_pongs(&mut self) {
