@@ -5,6 +5,7 @@
 
 use super::player::GameView;
 use crate::rules::action::Action;
+use crate::rules::piece::Kind;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 
@@ -46,11 +47,10 @@ pub fn join(game: &GameView, tokens: Vec<String>) -> Vec<String> {
 }
 
 /// An answer `a7a8q` that is a promotion waiting for the throw: our move
-/// text (`a7a8`) and the piece's letter.
-pub fn split(pos: &Position, answer: &str) -> Option<(String, String)> {
+/// text (`a7a8`) and the piece.
+pub fn split(pos: &Position, answer: &str) -> Option<(String, Kind)> {
     let (m, kind) = pos.promotion_ahead(answer)?;
-    let letter = pos.variant().letter(Color::Black, kind);
-    Some((pos.move_text(m), letter.to_string()))
+    Some((pos.move_text(m), kind))
 }
 
 #[cfg(test)]
@@ -64,9 +64,10 @@ mod tests {
         let v = variants::load("carnival").expect("carnival");
         let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 knights=2:1/2:1";
         let mut pos = Position::from_fen(v, fen).expect("fen");
+        let knight = pos.variant().kind_of_letter('N');
         assert_eq!(
             split(&pos, "a7a8n"),
-            Some(("a7a8".to_string(), "n".to_string()))
+            knight.map(|k| ("a7a8".to_string(), k))
         );
         assert_eq!(split(&pos, "e1e2"), None);
         let tokens = ["a7a8", "roll:3:1", "promote:n", "e8f7", "roll:2:1"];

@@ -9,7 +9,9 @@ use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, Turn};
 use super::promotion_ahead;
+use crate::rules::action::Action;
 use crate::rules::moves::Move;
+use crate::rules::piece::Kind;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use engine_protocol::{GoParams, StartPosition, UciCommand};
@@ -28,7 +30,7 @@ pub struct UciClient {
     /// It writes a promotion with its piece (`promotion=with-move`); the
     /// piece it gave, to answer the promotion when it falls due.
     promotion_with_move: bool,
-    promotion_ahead: Option<String>,
+    promotion_ahead: Option<Kind>,
 }
 
 /// What `uci` .. `uciok` told: the engine's name and its UCI_Variant
@@ -184,7 +186,7 @@ impl Player for UciClient {
         if self.promotion_with_move && game.position.pending().is_choice() {
             // Its promotion's piece came with its move.
             if let Some(piece) = self.promotion_ahead.take() {
-                return Ok(format!("promote:{piece}"));
+                return Ok(game.position.action_text(Action::Promote(piece)));
             }
         }
         let mut moves = self.dialect.game_tokens(game);

@@ -87,10 +87,11 @@ impl Position {
         else {
             return Err(ActionError::NotPending(roll_text(a, b)));
         };
-        let roll = match chance.ordered {
-            true => Action::Roll(a, b),
-            false => Action::Roll(a.max(b), a.min(b)),
+        let (a, b) = match chance.ordered {
+            true => (a, b),
+            false => (a.max(b), a.min(b)),
         };
+        let roll = Action::Roll(a, b);
         let effect = match chance.effect(roll) {
             Some(Effect::Set(mode)) => Some(*mode),
             Some(Effect::Choose(_)) => None,
@@ -98,13 +99,12 @@ impl Position {
             None => return Err(ActionError::Illegal(roll_text(a, b))),
         };
         self.push_chance_undo(roll);
-        match (effect, roll) {
-            (Some(mode), _) => {
+        match effect {
+            Some(mode) => {
                 self.set_actor_mode(mode);
                 self.set_pending(self.after_throw());
             }
-            (None, Action::Roll(a, b)) => self.set_pending(Pending::Choose(a, b)),
-            (None, _) => unreachable!("a roll is a roll"),
+            None => self.set_pending(Pending::Choose(a, b)),
         }
         Ok(())
     }

@@ -1098,10 +1098,9 @@ fn color_name(c: Color) -> &'static str {
 /// A throw or choice token (`roll:6:4`, `knight:4:2`, `find:no`,
 /// `activate:g1`): our words, which XBoard's parser does not know.
 fn is_step_token(text: &str) -> bool {
+    // Throws and choices are `word:...`; no move text has a colon.
     let word = text.split_whitespace().next().unwrap_or("");
-    ["roll:", "knight:", "find:", "activate:"]
-        .iter()
-        .any(|p| word.starts_with(p))
+    word.contains(':')
 }
 
 /// Our score in XBoard's scale: centipawns, mates as 100000 + moves.
