@@ -118,7 +118,7 @@ play() {
     mkdir -p "$dir"
     local started rc=0
     started=$(date +%s)
-    timeout "$LIMIT" "$XBOARD" \
+    timeout -k 5 "$LIMIT" "$XBOARD" \
         -fcp "$ENGINE xboard" -fd "$dir" -scp "$ENGINE xboard" -sd "$dir" \
         -firstOptions "DiceSeed=$seed" -secondOptions "DiceSeed=$seed" \
         -variant "$game" -testLegality "$legality" -mg 1 \

@@ -64,7 +64,7 @@ play() {
     local name="$1" legality="$2" moves="$3" table="${4:-PHBRQ.EFW...N.....SK}"
     write_setup "$table"
     local engine="python3 $LIB/scripted_engine.py '$moves' $WORK/setup-$table.txt wolf"
-    DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
+    DISPLAY=":$display" timeout -k 5 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
         -variant wolf -testLegality "$legality" -mg 1 -tc 0:30 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \
         -sgf "$WORK/$name-$legality.pgn" -debug -nameOfDebugFile "$WORK/$name-$legality.debug" >/dev/null 2>&1 || true

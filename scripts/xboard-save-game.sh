@@ -20,7 +20,7 @@ Xvfb :$d -screen 0 1280x1024x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
 sleep 1
-DISPLAY=:$d timeout $((secs + 10)) /usr/games/xboard \
+DISPLAY=:$d timeout -k 5 $((secs + 10)) /usr/games/xboard \
     -fcp "$engine xboard" -fd "$out" -scp "$engine xboard" -sd "$out" \
     -firstOptions "DiceSeed=${DICE_SEED:-11}" -secondOptions "DiceSeed=${DICE_SEED:-11}" \
     -variant "$game" -mode TwoMachines -tc 0:30 -inc 0.2 \

@@ -48,7 +48,9 @@ for entry in $GAMES; do
     debug="$WORK/$game.debug"
     # Both engines get the same dice seed, so that without XBoard's dice
     # (4.9.1 has none) they throw the same dice.
-    timeout "$((SECONDS_PER_GAME + 10))" "$XBOARD" \
+    # -k: an XBoard that ignores the TERM (seen once, its game done and
+    # both engines gone) is killed, not waited for.
+    timeout -k 5 "$((SECONDS_PER_GAME + 10))" "$XBOARD" \
         -fcp "$ENGINE xboard" -fd "$WORK" -scp "$ENGINE xboard" -sd "$WORK" \
         -firstOptions "DiceSeed=11" -secondOptions "DiceSeed=11" \
         -variant "$game" -mode TwoMachines -searchTime 0:01 \

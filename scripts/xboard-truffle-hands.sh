@@ -61,7 +61,7 @@ play() {
     local name="$1" parent="$2" moves="$3"
     write_setup "$parent"
     local engine="python3 $LIB/scripted_engine.py '$moves' $WORK/setup-$parent.txt truffle"
-    DISPLAY=":$display" timeout 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
+    DISPLAY=":$display" timeout -k 5 60 "$XBOARD" -fcp "$engine" -fd "$WORK" -scp "$engine" -sd "$WORK" \
         -variant truffle -testLegality false -mg 1 -tc 0:15 -inc 0 -saveSettingsOnExit false \
         -popupExitMessage false -autoCallFlag true \
         -sgf "$WORK/$name-$parent.pgn" -debug -nameOfDebugFile "$WORK/$name-$parent.debug" >/dev/null 2>&1 || true
