@@ -11,7 +11,9 @@ use crate::rules::square::Color;
 
 /// The game's tokens (in the engine's spelling, one per step) with each
 /// promotion's piece joined to its move and its `promote:` step left out.
-pub fn join(game: &GameView, tokens: Vec<String>) -> Vec<String> {
+/// A promotion whose piece is not played yet (the engine's own, a leaper
+/// choice still between) takes the piece the engine gave, `ahead`.
+pub fn join(game: &GameView, tokens: Vec<String>, ahead: Option<Kind>) -> Vec<String> {
     let variant = game.position.variant().clone();
     let start = match game.start_fen {
         Some(f) => Position::from_fen(variant, f).ok(),
@@ -42,6 +44,9 @@ pub fn join(game: &GameView, tokens: Vec<String>) -> Vec<String> {
         if pos.apply(action).is_err() {
             break;
         }
+    }
+    if let (Some(i), Some(kind)) = (waiting, ahead) {
+        out[i].push(pos.variant().letter(Color::Black, kind));
     }
     out
 }
@@ -92,7 +97,15 @@ mod tests {
             steps: &steps,
             position: &pos,
         };
-        let joined = join(&view, tokens.iter().map(|t| t.to_string()).collect());
+        let joined = join(&view, tokens.iter().map(|t| t.to_string()).collect(), None);
         assert_eq!(joined, ["a7a8n", "roll:3:1", "e8f7", "roll:2:1"]);
+        // Its own promotion, a leaper choice still to make: the piece it gave.
+        let view = GameView {
+            steps: &steps[..2],
+            ..view
+        };
+        let knight = pos.variant().kind_of_letter('N');
+        let joined = join(&view, vec!["a7a8".into(), "roll:3:1".into()], knight);
+        assert_eq!(joined, ["a7a8n", "roll:3:1"]);
     }
 }

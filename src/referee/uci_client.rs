@@ -12,7 +12,7 @@ use super::promotion_ahead;
 use crate::rules::action::Action;
 use crate::rules::moves::Move;
 use crate::rules::piece::Kind;
-use crate::rules::position::Position;
+use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use engine_protocol::{GoParams, StartPosition, UciCommand};
 use std::time::{Duration, Instant};
@@ -183,7 +183,7 @@ impl Player for UciClient {
 
     fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
         let game = turn.game;
-        if self.promotion_with_move && game.position.pending().is_choice() {
+        if self.promotion_with_move && matches!(game.position.pending(), Pending::Promote(_)) {
             // Its promotion's piece came with its move.
             if let Some(piece) = self.promotion_ahead.take() {
                 return Ok(game.position.action_text(Action::Promote(piece)));
@@ -191,7 +191,7 @@ impl Player for UciClient {
         }
         let mut moves = self.dialect.game_tokens(game);
         if self.promotion_with_move {
-            moves = promotion_ahead::join(game, moves);
+            moves = promotion_ahead::join(game, moves, self.promotion_ahead);
         }
         self.send(&UciCommand::Position {
             start: match game.start_fen {
