@@ -249,7 +249,7 @@ pub struct MatchCommand(pub MatchArgs);
 
 const ENGINE_HELP: &str = "An engine: cmd=PROGRAM [arg=ARG ...] [proto=uci|xboard] [name=NAME] \
 [option.NAME=VALUE ...] [tc=B+I] [movetime=MS] [depth=N] [nodes=N] [notation=fsf|ours] \
-[variant=ITS_NAME]. Give it twice.";
+[variant=ITS_NAME] [promotion=with-move]. Give it twice.";
 
 impl clap::FromArgMatches for MatchCommand {
     fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
