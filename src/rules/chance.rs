@@ -112,10 +112,16 @@ impl Position {
     /// Records the actor's choice of mode; a choice must be pending.
     pub fn apply_choice(&mut self, mode: u8) -> Result<(), ActionError> {
         let text = |p: &Position| p.action_text(Action::Choose(mode));
-        if !matches!(self.pending, Pending::Choose(..)) {
+        let Pending::Choose(a, b) = self.pending else {
             return Err(ActionError::NotPending(text(self)));
-        }
-        if !self.choices().contains(&mode) {
+        };
+        // Looked up, not copied: every choice node of the search comes here.
+        let effect = self
+            .variant
+            .chance
+            .as_ref()
+            .and_then(|c| c.effect(Action::Roll(a, b)));
+        if !matches!(effect, Some(Effect::Choose(options)) if options.contains(&mode)) {
             return Err(ActionError::Illegal(text(self)));
         }
         self.push_chance_undo(Action::Choose(mode));
