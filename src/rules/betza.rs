@@ -43,6 +43,17 @@ pub struct Atom {
     pub mode: Mode,
     pub initial: bool,
     pub lame: bool,
+    /// Ranks (a bit each, counted from the owner's side) on which the atom
+    /// applies; `None`: everywhere. Betza has no word for it: a mode sets
+    /// it where a kind keeps other moves on some ranks.
+    pub ranks: Option<u32>,
+}
+
+impl Atom {
+    /// Whether the atom applies to a piece on `rank` (from its owner's side).
+    pub fn applies_on(&self, rank: u8) -> bool {
+        self.ranks.is_none_or(|r| r >> rank & 1 != 0)
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -310,6 +321,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 mode,
                 initial: mods.initial,
                 lame: mods.lame,
+                ranks: None,
             });
         }
         if atoms.len() == atoms_before {

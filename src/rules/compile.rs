@@ -5,14 +5,16 @@
 use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::compile_modes::{compile_chance, compile_modes};
-use crate::rules::def::{CastlingDef, Fate, TruffleDef, VariantDef, VariantError, MAX_PIECE_VALUE};
+use crate::rules::def::{
+    CastlingDef, Fate, TruffleDef, TwoSteps, VariantDef, VariantError, MAX_PIECE_VALUE,
+};
 use crate::rules::faces::{find_outcome, outcome_odds, DICE};
 use crate::rules::geometry::{Geometry, GeometryError};
 use crate::rules::kind_info::{CaptureFate, KindInfo};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
-use crate::rules::tables::{Rays, TwoLegTables};
-use crate::rules::variant::{Castling, TruffleRules, Variant};
+use crate::rules::tables::{PieceTables, Rays, TwoLegTables};
+use crate::rules::variant::{Castling, EnPassantReach, ModeTables, TruffleRules, Variant};
 use std::sync::Arc;
 
 impl Variant {
@@ -51,6 +53,16 @@ impl Variant {
             k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial)
         });
         let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
+        let ep_reach = en_passant_reach(&geometry, &mut rays, &kinds, roles.ep_capturers);
+        let permissions = |m: &ModeTables| (m.castling, m.two_steps, m.en_passant);
+        let mode_permissions = modes
+            .tables
+            .iter()
+            .any(|m| permissions(m) != permissions(&modes.tables[0]));
+        let ep_by_legs = def
+            .modes
+            .iter()
+            .any(|m| m.en_passant != TwoSteps::ALL && m.en_passant != TwoSteps::NONE);
         let lame_passable = kinds
             .iter()
             .map(|k| letters.mask(k.def.lame_passable, k.def.name))
@@ -108,6 +120,8 @@ impl Variant {
             extinction,
             ep_capturers: roles.ep_capturers,
             ep_victims: roles.ep_victims,
+            ep_reach,
+            ep_by_legs,
             promoters: roles.promoters,
             promotion_zone,
             promotion_after_throw: def.promotion_after_throw,
@@ -123,6 +137,7 @@ impl Variant {
             modes: modes.tables,
             start_mode: modes.start,
             mode_kinds: modes.kinds,
+            mode_permissions,
             truffles,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
@@ -425,6 +440,41 @@ fn compile_two_legs(
         }
     }
     Ok((two_legs, two_leg_kinds))
+}
+
+/// Where each kind that takes en passant does so, by its own captures.
+fn en_passant_reach(
+    geometry: &Geometry,
+    rays: &mut Rays,
+    kinds: &[KindInfo],
+    capturers: u32,
+) -> EnPassantReach {
+    let mut reach = EnPassantReach {
+        to: [Vec::new(), Vec::new()],
+        from: [Vec::new(), Vec::new()],
+    };
+    for color in Color::BOTH {
+        for (k, info) in kinds.iter().enumerate() {
+            let n = if capturers >> k & 1 != 0 {
+                geometry.cells()
+            } else {
+                0
+            };
+            let to: Box<[Bitboard]> = match n {
+                0 => Box::new([]),
+                _ => PieceTables::compile(geometry, rays, &info.atoms, color).capture,
+            };
+            let mut from = vec![Bitboard::EMPTY; n];
+            for (f, targets) in to.iter().enumerate() {
+                for t in *targets {
+                    from[t.index()].insert(Square(f as u8));
+                }
+            }
+            reach.to[color.index()].push(to);
+            reach.from[color.index()].push(from.into());
+        }
+    }
+    reach
 }
 
 /// Drop squares per colour and kind.

@@ -2,7 +2,7 @@
 //! attack tables, and each throw's odds and what it does.
 
 use crate::rules::action::Action;
-use crate::rules::betza;
+use crate::rules::betza::{self, Atom};
 use crate::rules::compile::Letters;
 use crate::rules::def::{ChanceDef, ModeDef, ThrowEffect, VariantDef, VariantError};
 use crate::rules::faces::{outcome_odds, roll_of};
@@ -65,6 +65,28 @@ pub(in crate::rules) fn compile_modes(
             })?;
             changed |= 1 << k;
         }
+        for &(symbol, ranks) in &mode.own_moves_on {
+            let k = letters.symbol(symbol, "mode")? as usize;
+            if ranks.is_empty() || ranks.iter().any(|&r| r >= geometry.height()) {
+                return bad(format!(
+                    "mode '{}': {symbol} keeps its moves on no rank or off the board",
+                    mode.name
+                ));
+            }
+            let mask = ranks.iter().fold(0u32, |m, &r| m | 1 << r);
+            let bound = |atoms: &[Atom], ranks: u32| -> Vec<Atom> {
+                let bind = |a: &Atom| Atom {
+                    ranks: Some(ranks),
+                    ..a.clone()
+                };
+                atoms.iter().map(bind).collect()
+            };
+            let info = &mut mode_kinds[k];
+            let mut atoms = bound(&info.atoms, !mask);
+            atoms.extend(bound(&kinds[k].atoms, mask));
+            info.atoms = atoms;
+            changed |= 1 << k;
+        }
         tables.push(mode_tables(mode, geometry, rays, &mode_kinds, betza)?);
     }
     let start = if def.modes.is_empty() {
@@ -117,6 +139,8 @@ fn mode_tables(
         pieces,
         attacks,
         castling: mode.castling,
+        two_steps: mode.two_steps,
+        en_passant: mode.en_passant,
     })
 }
 

@@ -112,18 +112,72 @@ pub struct ModeDef {
     pub moves: Vec<(&'static str, String)>,
     /// A side in this mode may castle.
     pub castling: bool,
+    /// The two-leg first moves (Eurofighter two-steps) its pieces may make.
+    pub two_steps: TwoSteps,
+    /// The enemy two-leg first moves its pieces may take en passant (a
+    /// plain double step counts as quiet-quiet).
+    pub en_passant: TwoSteps,
+    /// Kinds that keep their own (`PieceDef`) moves on these ranks,
+    /// counted from the owner's side from 0: (symbol, ranks).
+    pub own_moves_on: Vec<(&'static str, &'static [u8])>,
 }
 
 impl ModeDef {
     /// A mode that changes the moves of the kinds `moves` names and keeps
-    /// castling.
+    /// every permission: castling, two-steps, en passant.
     pub fn new(name: &str, title: &str, moves: Vec<(&'static str, String)>) -> ModeDef {
         ModeDef {
             name: name.to_string(),
             title: title.to_string(),
             moves,
             castling: true,
+            two_steps: TwoSteps::ALL,
+            en_passant: TwoSteps::ALL,
+            own_moves_on: vec![],
         }
+    }
+}
+
+/// A set of two-leg first moves by what each leg does: a quiet leg (a
+/// Eurofighter pawn's straight step) or a capturing one (its diagonal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwoSteps(u8);
+
+impl TwoSteps {
+    pub const NONE: TwoSteps = TwoSteps(0);
+    pub const QUIET_QUIET: TwoSteps = TwoSteps(1);
+    pub const QUIET_CAPTURE: TwoSteps = TwoSteps(2);
+    pub const CAPTURE_QUIET: TwoSteps = TwoSteps(4);
+    pub const CAPTURE_CAPTURE: TwoSteps = TwoSteps(8);
+    pub const ALL: TwoSteps = TwoSteps(15);
+
+    /// The one two-step whose legs capture as said.
+    pub const fn of(first_captures: bool, second_captures: bool) -> TwoSteps {
+        TwoSteps(1 << (first_captures as u8 * 2 + second_captures as u8))
+    }
+
+    /// The set as a number below 16 (a hash key's index).
+    pub const fn bits(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn with(self, other: TwoSteps) -> TwoSteps {
+        TwoSteps(self.0 | other.0)
+    }
+
+    /// Whether the set holds the two-step whose legs capture as said.
+    pub const fn allows(self, first_captures: bool, second_captures: bool) -> bool {
+        self.0 & TwoSteps::of(first_captures, second_captures).0 != 0
+    }
+
+    /// Whether the two sets share a two-step.
+    pub const fn meets(self, other: TwoSteps) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether some two-step of the set starts with a leg that captures as said.
+    pub const fn starts(self, first_captures: bool) -> bool {
+        self.allows(first_captures, false) || self.allows(first_captures, true)
     }
 }
 

@@ -3,7 +3,7 @@
 //! `[...]` after the board. Every malformed FEN is a typed error.
 
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::Geometry;
+use crate::rules::geometry::{square_name_len, Geometry};
 use crate::rules::piece::{Kind, Piece};
 use crate::rules::position::{EnPassant, Pending, Position};
 use crate::rules::square::{Color, Square};
@@ -292,52 +292,7 @@ impl Position {
         if let Some(castling) = fields.next() {
             pos.castle_rooks = parse_castling(&pos, castling)?;
         }
-        if let Some(ep) = fields.next() {
-            if ep != "-" {
-                // `I>V`: the piece that stepped through I stands on V, not
-                // just beyond I (a two-leg step that turned).
-                let (target_text, victim_text) = match ep.split_once('>') {
-                    Some((t, vt)) => (t, Some(vt)),
-                    None => (ep, None),
-                };
-                let target = v
-                    .geometry
-                    .parse_square(target_text)
-                    .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?;
-                let mover = pos.side.opposite();
-                let victim = match victim_text {
-                    None => v.geometry.offset(target, 0, mover.forward()),
-                    Some(t) => Some(
-                        v.geometry
-                            .parse_square(t)
-                            .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?,
-                    ),
-                };
-                let origin = v.geometry.offset(target, 0, -mover.forward());
-                // A two-leg step need not start straight behind I.
-                let origin_empty =
-                    |o: Square| v.two_leg_kinds != 0 || pos.board[o.index()].is_none();
-                let valid = match (victim, origin) {
-                    (Some(victim), Some(origin)) => {
-                        pos.board[target.index()].is_none()
-                            && origin_empty(origin)
-                            && pos.piece_at(victim).is_some_and(|p| {
-                                p.color() == mover && v.ep_victims >> p.kind() & 1 != 0
-                            })
-                    }
-                    _ => false,
-                };
-                if !valid {
-                    return Err(FenError::EnPassantWithoutPawn(ep.to_string()));
-                }
-                if pos.ep_capture_possible(target, pos.side) {
-                    pos.ep = Some(EnPassant {
-                        target,
-                        victim: victim.unwrap_or(target),
-                    });
-                }
-            }
-        }
+        let ep_field = fields.next();
         if let Some(h) = fields.next() {
             pos.halfmove = h
                 .parse()
@@ -471,6 +426,10 @@ impl Position {
                 });
             }
         }
+        // After the modes: whether en passant may be taken depends on them.
+        if let Some(text) = ep_field.filter(|&t| t != "-") {
+            pos.ep = read_en_passant(&pos, text)?;
+        }
         if let Some(k) = pos.royal_square(pos.side.opposite()) {
             if refuse_opponent_check && pos.attacked(k, pos.side) {
                 return Err(FenError::OpponentInCheck);
@@ -543,6 +502,14 @@ impl Position {
         out.push_str(&castling);
         out.push(' ');
         match self.ep {
+            Some(EnPassant {
+                target,
+                victim,
+                two_step: Some((from, _)),
+            }) => {
+                let [f, i, t] = [from, target, victim].map(|sq| g.name(sq));
+                out.push_str(&format!("{f}{i},{i}{t}"));
+            }
             Some(ep) => {
                 out.push_str(&g.name(ep.target));
                 let beyond = g.offset(ep.target, 0, self.side.opposite().forward());
@@ -603,6 +570,63 @@ impl Position {
 }
 
 /// Castling rights as `KQkq` letters or Shredder-style rook files (`HAha`).
+/// The en passant field: `I` (the passed square; the piece stands just
+/// beyond it), `I>V` (it stands on V), or the two-step itself, `FI,IV`
+/// (where its legs matter). `None` when no enemy piece could take it.
+fn read_en_passant(pos: &Position, text: &str) -> Result<Option<EnPassant>, FenError> {
+    let v = &*pos.variant;
+    let g = &v.geometry;
+    let bad = || FenError::BadEnPassant(text.to_string());
+    let mover = pos.side.opposite();
+    let (target, victim, start) = match text.split_once(',') {
+        Some((first, second)) => {
+            let (from, mid) = two_squares(g, first).ok_or_else(bad)?;
+            let (mid2, to) = two_squares(g, second).ok_or_else(bad)?;
+            if mid2 != mid {
+                return Err(bad());
+            }
+            (mid, Some(to), Some(from))
+        }
+        None => {
+            let (t, vt) = match text.split_once('>') {
+                Some((t, vt)) => (t, Some(vt)),
+                None => (text, None),
+            };
+            let target = g.parse_square(t).ok_or_else(bad)?;
+            let victim = match vt {
+                None => g.offset(target, 0, mover.forward()),
+                Some(vt) => Some(g.parse_square(vt).ok_or_else(bad)?),
+            };
+            (target, victim, None)
+        }
+    };
+    let origin = start.or_else(|| g.offset(target, 0, -mover.forward()));
+    // A two-leg step need not start straight behind I.
+    let origin_empty = |o: Square| v.two_leg_kinds != 0 || pos.board[o.index()].is_none();
+    let valid = match (victim, origin) {
+        (Some(victim), Some(origin)) => {
+            pos.board[target.index()].is_none()
+                && origin_empty(origin)
+                && pos
+                    .piece_at(victim)
+                    .is_some_and(|p| p.color() == mover && v.ep_victims >> p.kind() & 1 != 0)
+        }
+        _ => false,
+    };
+    let (Some(victim), Some(origin), true) = (victim, origin, valid) else {
+        return Err(FenError::EnPassantWithoutPawn(text.to_string()));
+    };
+    let legs = pos.two_step_legs(origin, target, victim);
+    let ep = pos.two_step_ep(origin, target, victim, legs);
+    Ok(pos.ep_capture_possible(ep, pos.side).then_some(ep))
+}
+
+/// Two square names written together (`d2d3`).
+fn two_squares(g: &Geometry, text: &str) -> Option<(Square, Square)> {
+    let n = square_name_len(text)?;
+    Some((g.parse_square(&text[..n])?, g.parse_square(&text[n..])?))
+}
+
 fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
     let v = &*pos.variant;
     let mut rooks = Bitboard::EMPTY;

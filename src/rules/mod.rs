@@ -13,6 +13,7 @@ mod compile;
 mod compile_modes;
 pub mod def;
 mod display;
+mod en_passant;
 pub mod faces;
 mod facts;
 pub mod fen;

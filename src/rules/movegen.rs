@@ -249,7 +249,7 @@ impl Position {
             }
         }
         for r in &tables.rays {
-            let mut attackers = sets.sets[r.group] & alive & occupied;
+            let mut attackers = sets.sets[r.group] & alive & occupied & r.from;
             if r.initial {
                 attackers &= self.unmoved;
             }
@@ -298,6 +298,12 @@ impl Position {
         alive: Bitboard,
     ) -> bool {
         let v = &*self.variant;
+        let allowed = self.mode_tables(by).two_steps;
+        let (quiet_first, capture_first) =
+            (allowed.allows(false, true), allowed.allows(true, true));
+        if !quiet_first && !capture_first {
+            return false;
+        }
         let attackers = self.ours(by) & alive & occupied;
         let defenders = occupied & !attackers;
         let mut kinds = v.two_leg_kinds;
@@ -313,8 +319,11 @@ impl Position {
             }
             for mid in legs.rev_capture[target.index()] {
                 let first_leg = if !occupied.contains(mid) {
-                    legs.rev_quiet[mid.index()]
-                } else if defenders.contains(mid) {
+                    match quiet_first {
+                        true => legs.rev_quiet[mid.index()],
+                        false => Bitboard::EMPTY,
+                    }
+                } else if defenders.contains(mid) && capture_first {
                     legs.rev_capture[mid.index()]
                 } else {
                     Bitboard::EMPTY
@@ -404,7 +413,7 @@ impl Position {
             s.delicate |= self.two_leg_zone(king, them);
         }
         for r in &tables.rays {
-            let mut attackers = s.sets.sets[r.group];
+            let mut attackers = s.sets.sets[r.group] & r.from;
             if r.initial {
                 attackers &= self.unmoved;
             }
@@ -627,18 +636,17 @@ impl Position {
                     add(sink, dst, 2 * d.half, double_kind);
                 }
                 if let Some(ep) = self.ep {
-                    // Only pieces whose captures reach the square can take.
-                    let reach = |f: Square| {
-                        (t.capture[f.index()] | t.initial_capture[f.index()]).contains(ep.target)
+                    // Only pieces whose own captures reach the square can take.
+                    let reach = match v.ep_reach.from[us.index()].get(kind) {
+                        Some(from) if !from.is_empty() => from[ep.target.index()],
+                        _ => Bitboard::EMPTY,
                     };
-                    for from in movers.filter(|&f| reach(f)) {
-                        let unmoved = self.unmoved.contains(from);
+                    for from in movers & reach {
                         self.en_passant_moves(
                             sink,
                             safety.as_ref(),
                             kind as Kind,
                             from,
-                            unmoved,
                             promotions,
                         );
                     }
@@ -667,6 +675,16 @@ impl Position {
                 for r in &t.riders {
                     if !r.initial || unmoved {
                         targets |= v.rays.ride(r.ray, from, occ) & allowed[r.mode as usize];
+                    }
+                }
+                for b in &t.bound {
+                    let r = b.atom;
+                    if (!r.initial || unmoved) && b.from.contains(from) {
+                        let reached = match b.line {
+                            true => v.rays.slide(r.ray, from, occ),
+                            false => v.rays.ride(r.ray, from, occ),
+                        };
+                        targets |= reached & allowed[r.mode as usize];
                     }
                 }
                 let mut special = Bitboard::EMPTY;
@@ -711,7 +729,7 @@ impl Position {
                         targets &= !zone;
                     }
                     sink.add_targets(from, targets);
-                    self.en_passant_moves(sink, None, kind as Kind, from, unmoved, promotions);
+                    self.en_passant_moves(sink, None, kind as Kind, from, promotions);
                     continue;
                 };
                 if is_royal {
@@ -763,7 +781,7 @@ impl Position {
                     }
                     sink.add_targets(from, targets);
                 }
-                self.en_passant_moves(sink, Some(safety), kind as Kind, from, unmoved, promotions);
+                self.en_passant_moves(sink, Some(safety), kind as Kind, from, promotions);
             }
         }
         if QUIETS && v.uses_hands {
@@ -855,21 +873,17 @@ impl Position {
         safety: Option<&KingSafety>,
         kind: Kind,
         from: Square,
-        unmoved: bool,
         promotions: &[Kind],
     ) {
         let Some(ep) = self.ep else {
             return;
         };
         let v = &*self.variant;
-        if v.ep_capturers >> kind & 1 == 0 {
+        if v.ep_capturers >> kind & 1 == 0 || !self.mode_tables(self.side).takes_en_passant(ep) {
             return;
         }
-        let t = &self.mode_tables(self.side).pieces[self.side.index()][kind as usize];
-        let mut reach = t.capture[from.index()];
-        if unmoved && t.has_initial_leaps {
-            reach |= t.initial_capture[from.index()];
-        }
+        // By the kind's own captures, whatever its mode makes of its moves.
+        let reach = v.ep_reach.to[self.side.index()][kind as usize][from.index()];
         if !reach.contains(ep.target) || self.board[ep.target.index()].0 != 0 {
             return;
         }
@@ -906,14 +920,29 @@ impl Position {
         let Some(legs) = &v.two_legs[self.side.index()][kind] else {
             return;
         };
+        let allowed = self.mode_tables(self.side).two_steps;
         let open = v.geometry.squares() & !v.capture_only;
         let occ = self.occupied() & !Bitboard::from_square(from);
-        let firsts =
-            (legs.quiet[from.index()] & open & !occ) | (legs.capture[from.index()] & theirs);
+        let only_if = |ok: bool| {
+            if ok {
+                !Bitboard::EMPTY
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        let firsts = (legs.quiet[from.index()] & open & !occ & only_if(allowed.starts(false)))
+            | (legs.capture[from.index()] & theirs & only_if(allowed.starts(true)));
         for mid in firsts {
             let first_victim = theirs & Bitboard::from_square(mid);
-            let seconds = (legs.quiet[mid.index()] & open & !occ)
-                | (legs.capture[mid.index()] & theirs & !first_victim);
+            let first_captures = first_victim.any();
+            let seconds = (legs.quiet[mid.index()]
+                & open
+                & !occ
+                & only_if(allowed.allows(first_captures, false)))
+                | (legs.capture[mid.index()]
+                    & theirs
+                    & !first_victim
+                    & only_if(allowed.allows(first_captures, true)));
             let Some(s) = safety else {
                 sink.add_two_legs(from, mid, seconds, zone, promotions);
                 continue;

@@ -3,21 +3,16 @@
 
 use crate::rules::action::Action;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::def::TwoSteps;
+pub use crate::rules::en_passant::EnPassant;
 use crate::rules::geometry::MAX_SQUARES;
 use crate::rules::kind_info::CaptureFate;
 use crate::rules::moves::{Move, MoveKind};
-use crate::rules::piece::{Kind, Piece, MAX_KINDS};
+use crate::rules::piece::{kinds_in, Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::{ModeTables, Variant};
 use crate::rules::zobrist::{keys, MAX_IN_HAND};
 use std::sync::Arc;
-
-/// The square a pawn passed over on its double step, and where it stands.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct EnPassant {
-    pub target: Square,
-    pub victim: Square,
-}
 
 /// What `unmake` needs to restore a move's effects.
 #[derive(Clone, Copy, Debug)]
@@ -283,7 +278,7 @@ impl Position {
             h ^= k.castling[sq.index()];
         }
         if let Some(ep) = self.ep {
-            h ^= k.en_passant[ep.target.index()];
+            h ^= ep.key();
         }
         if self.side == Color::Black {
             h ^= k.black_to_move;
@@ -307,13 +302,52 @@ impl Position {
 
     /// Whether an enemy piece able to take en passant attacks `target`: only
     /// then is the en passant square kept (so equal positions hash equally).
-    pub(in crate::rules) fn ep_capture_possible(&self, target: Square, by: Color) -> bool {
-        let capturers = self.variant.ep_capturers;
-        self.mode_tables(by).attacks[by.index()]
-            .leaps
-            .iter()
-            .filter(|l| !l.initial && l.kinds & capturers != 0)
-            .any(|l| (l.from[target.index()] & self.pieces_of_kinds(by, l.kinds & capturers)).any())
+    /// Whether a piece of `by` could take `ep` en passant on its next move:
+    /// one of its kind's own captures reaches the square, and `by`'s mode
+    /// lets it take such a two-step.
+    pub(in crate::rules) fn ep_capture_possible(&self, ep: EnPassant, by: Color) -> bool {
+        let v = &*self.variant;
+        if !self.mode_tables(by).takes_en_passant(ep) {
+            return false;
+        }
+        let from = &v.ep_reach.from[by.index()];
+        kinds_in(v.ep_capturers)
+            .any(|k| (from[k as usize][ep.target.index()] & self.pieces(by, k)).any())
+    }
+
+    /// What the legs of a two-step from `from` over `mid` to `to` did, as
+    /// their geometry tells (a Eurofighter leg captures iff it is
+    /// diagonal); a plain double step is quiet-quiet.
+    pub(in crate::rules) fn two_step_legs(
+        &self,
+        from: Square,
+        mid: Square,
+        to: Square,
+    ) -> TwoSteps {
+        let v = &*self.variant;
+        let mover = self.side.opposite();
+        let kind = self.board[to.index()].kind() as usize;
+        let Some(legs) = v.two_legs[mover.index()].get(kind).and_then(|l| l.as_ref()) else {
+            return TwoSteps::QUIET_QUIET;
+        };
+        let captures = |a: Square, b: Square| !legs.quiet[a.index()].contains(b);
+        TwoSteps::of(captures(from, mid), captures(mid, to))
+    }
+
+    /// The en passant chance a two-step from `from` over `mid` to `to`
+    /// leaves (its legs kept where the game needs them).
+    pub(in crate::rules) fn two_step_ep(
+        &self,
+        from: Square,
+        mid: Square,
+        to: Square,
+        legs: TwoSteps,
+    ) -> EnPassant {
+        EnPassant {
+            target: mid,
+            victim: to,
+            two_step: self.variant.ep_by_legs.then_some((from, legs)),
+        }
     }
 
     /// Plays a legal move (as produced by the move generator).
@@ -326,7 +360,7 @@ impl Position {
         let mut undo = self.undo_record(Action::Move(m));
         let mut hash = self.hash ^ k.black_to_move;
         if let Some(ep) = self.ep.take() {
-            hash ^= k.en_passant[ep.target.index()];
+            hash ^= ep.key();
         }
         self.halfmove += 1;
         let mut touched = Bitboard::from_square(from) | Bitboard::from_square(to);
@@ -367,10 +401,11 @@ impl Position {
                     }
                 }
                 if m.kind() == MoveKind::DoubleStep {
-                    let target = m.extra();
-                    if self.ep_capture_possible(target, them) {
-                        self.ep = Some(EnPassant { target, victim: to });
-                        hash ^= k.en_passant[target.index()];
+                    let legs = TwoSteps::QUIET_QUIET;
+                    let ep = self.two_step_ep(from, m.extra(), to, legs);
+                    if self.ep_capture_possible(ep, them) {
+                        hash ^= ep.key();
+                        self.ep = Some(ep);
                     }
                 }
             }
@@ -394,14 +429,14 @@ impl Position {
                 if self.variant.clock_resetters >> moved.kind() & 1 != 0 {
                     self.halfmove = 0;
                 }
-                if self.variant.ep_victims >> moved.kind() & 1 != 0
-                    && self.ep_capture_possible(mid, them)
-                {
-                    self.ep = Some(EnPassant {
-                        target: mid,
-                        victim: to,
-                    });
-                    hash ^= k.en_passant[mid.index()];
+                if self.variant.ep_victims >> moved.kind() & 1 != 0 {
+                    let legs =
+                        TwoSteps::of(!undo.captured_first.is_none(), !undo.captured.is_none());
+                    let ep = self.two_step_ep(from, mid, to, legs);
+                    if self.ep_capture_possible(ep, them) {
+                        hash ^= ep.key();
+                        self.ep = Some(ep);
+                    }
                 }
             }
             MoveKind::Castle => {
@@ -656,7 +691,7 @@ impl Position {
         self.push_chance_undo(Action::Null);
         let k = keys();
         if let Some(ep) = self.ep.take() {
-            self.hash ^= k.en_passant[ep.target.index()];
+            self.hash ^= ep.key();
         }
         self.side = self.side.opposite();
         self.hash ^= k.black_to_move;

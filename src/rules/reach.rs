@@ -40,23 +40,17 @@ impl Variant {
             quiet |= t.initial_quiet[i];
             capture |= t.initial_capture[i];
         }
-        for r in &t.sliders {
+        let lines = t.sliders.iter().map(|&r| (r, true));
+        let rays = t.riders.iter().map(|&r| (r, false));
+        let bound = t.bound.iter().filter(|b| b.from.contains(sq));
+        for (r, line) in lines.chain(rays).chain(bound.map(|b| (b.atom, b.line))) {
             if r.initial && !unmoved {
                 continue;
             }
-            let b = self.rays.slide(r.ray, sq, occupied);
-            if r.mode.can_move() {
-                quiet |= b;
-            }
-            if r.mode.can_capture() {
-                capture |= b;
-            }
-        }
-        for r in &t.riders {
-            if r.initial && !unmoved {
-                continue;
-            }
-            let b = self.rays.ride(r.ray, sq, occupied);
+            let b = match line {
+                true => self.rays.slide(r.ray, sq, occupied),
+                false => self.rays.ride(r.ray, sq, occupied),
+            };
             if r.mode.can_move() {
                 quiet |= b;
             }
@@ -105,6 +99,13 @@ impl Position {
         if pos.pieces_of_kinds(color, v.mode_kinds).any() {
             return true;
         }
+        // A mode that forbids castling, two-steps or en passant matters
+        // while any of those may still come.
+        if v.mode_permissions
+            && (pos.castle_rooks.any() || (pos.unmoved & pos.pieces_of_both(v.two_leg_kinds)).any())
+        {
+            return true;
+        }
         let c = color.index();
         let zone = v.promotion_zone[c];
         for kind in kinds_in(v.promoters) {
@@ -116,7 +117,7 @@ impl Position {
             let Some(t) = pos.mode_tables(color).pieces[c].get(kind) else {
                 return true;
             };
-            if !t.riders.is_empty() || !t.sliders.is_empty() || t.has_lame {
+            if !t.riders.is_empty() || !t.sliders.is_empty() || !t.bound.is_empty() || t.has_lame {
                 return true;
             }
             let legs = v.two_legs[c].get(kind).and_then(|l| l.as_ref());

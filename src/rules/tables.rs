@@ -205,6 +205,15 @@ pub struct RiderAtom {
     pub initial: bool,
 }
 
+/// A rider that moves only from some squares (a mode's rank-bound atom):
+/// a line (both ways, `Rays::slide`) or one ray (`Rays::ride`).
+#[derive(Clone, Copy, Debug)]
+pub struct BoundRider {
+    pub atom: RiderAtom,
+    pub line: bool,
+    pub from: Bitboard,
+}
+
 /// One kind's moves for one colour.
 #[derive(Debug)]
 pub struct PieceTables {
@@ -223,6 +232,8 @@ pub struct PieceTables {
     pub riders: Vec<RiderAtom>,
     /// Riders going both ways along a line, computed as one (`Rays::slide`).
     pub sliders: Vec<RiderAtom>,
+    /// Riders bound to some squares (usually none).
+    pub bound: Vec<BoundRider>,
     /// The same moves, one vector at a time for all pieces of the kind at
     /// once, when the kind has only a few leaps (pawns, sergeants).
     pub bulk: Option<BulkMoves>,
@@ -264,6 +275,9 @@ impl BulkMoves {
     /// vectors, no two atoms reaching the same square the same way (bulk
     /// generation cannot merge duplicates as a per-piece target set does).
     fn compile(geometry: &Geometry, atoms: &[Atom], color: Color) -> Option<BulkMoves> {
+        if atoms.iter().any(|a| a.ranks.is_some()) {
+            return None;
+        }
         let mut bulk = BulkMoves::default();
         let mut seen: Vec<((i8, i8), Mode)> = Vec::new();
         for atom in atoms {
@@ -344,6 +358,22 @@ fn lame_path_squares(geometry: &Geometry, sq: Square, v: (i8, i8)) -> Option<Bit
     Some(path)
 }
 
+/// The rank of `sq` counted from `color`'s side.
+fn own_rank(geometry: &Geometry, sq: Square, color: Color) -> u8 {
+    match color {
+        Color::White => geometry.rank_of(sq),
+        Color::Black => geometry.height() - 1 - geometry.rank_of(sq),
+    }
+}
+
+/// The squares on which `atom` applies for `color`.
+fn atom_squares(geometry: &Geometry, atom: &Atom, color: Color) -> Bitboard {
+    geometry
+        .squares()
+        .filter(|&sq| atom.applies_on(own_rank(geometry, sq, color)))
+        .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
+}
+
 /// The vector as seen by `color`: Black's forward is White's backward.
 fn oriented(v: (i8, i8), color: Color) -> (i8, i8) {
     match color {
@@ -366,34 +396,42 @@ impl PieceTables {
             lame_only_initial: atoms.iter().all(|a| !a.lame || a.initial),
             riders: Vec::new(),
             sliders: Vec::new(),
+            bound: Vec::new(),
             bulk: BulkMoves::compile(geometry, atoms, color),
         };
         for atom in atoms {
+            let squares = atom_squares(geometry, atom, color);
             for &v in &atom.vectors {
                 let v = oriented(v, color);
                 match atom.reach {
                     Reach::Ride(limit) => {
                         let opposite = oriented((-v.0, -v.1), color);
                         let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
-                        if atom.vectors.contains(&opposite) {
+                        let line = atom.vectors.contains(&opposite);
+                        if line && !positive {
                             // Both directions: one line, taken once.
-                            if positive {
-                                t.sliders.push(RiderAtom {
-                                    ray: rays.line_id(geometry, v, limit),
-                                    mode: atom.mode,
-                                    initial: atom.initial,
-                                });
-                            }
-                        } else {
-                            t.riders.push(RiderAtom {
-                                ray: rays.id(geometry, v, limit),
-                                mode: atom.mode,
-                                initial: atom.initial,
-                            });
+                            continue;
+                        }
+                        let rider = RiderAtom {
+                            ray: match line {
+                                true => rays.line_id(geometry, v, limit),
+                                false => rays.id(geometry, v, limit),
+                            },
+                            mode: atom.mode,
+                            initial: atom.initial,
+                        };
+                        match (atom.ranks.is_some(), line) {
+                            (true, _) => t.bound.push(BoundRider {
+                                atom: rider,
+                                line,
+                                from: squares,
+                            }),
+                            (false, true) => t.sliders.push(rider),
+                            (false, false) => t.riders.push(rider),
                         }
                     }
                     Reach::Leap => {
-                        for sq in geometry.squares() {
+                        for sq in squares {
                             let Some(to) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
                                 continue;
                             };
@@ -449,6 +487,8 @@ pub struct RayAttack {
     pub kinds: u32,
     pub group: usize,
     pub initial: bool,
+    /// Squares it attacks from (all but for a mode's rank-bound atom).
+    pub from: Bitboard,
 }
 
 /// A lame leaper attacking `target` from `from` if `path` is empty.
@@ -491,27 +531,28 @@ impl AttackTables {
                     if !atom.mode.can_capture() {
                         continue;
                     }
+                    let squares = atom_squares(geometry, atom, color);
                     for &v in &atom.vectors {
                         let v = oriented(v, color);
                         match atom.reach {
                             Reach::Ride(limit) => {
                                 // Seen from the target, the attacker lies the other way.
                                 let id = rays.id(geometry, (-v.0, -v.1), limit);
-                                match ray_attacks
-                                    .iter_mut()
-                                    .find(|r| r.ray == id && r.initial == initial)
-                                {
+                                match ray_attacks.iter_mut().find(|r| {
+                                    r.ray == id && r.initial == initial && r.from == squares
+                                }) {
                                     Some(r) => r.kinds |= bit,
                                     None => ray_attacks.push(RayAttack {
                                         ray: id,
                                         kinds: bit,
                                         group: 0,
                                         initial,
+                                        from: squares,
                                     }),
                                 }
                             }
                             Reach::Leap => {
-                                for sq in geometry.squares() {
+                                for sq in squares {
                                     let Some(target) = geometry.offset(sq, v.0 as i32, v.1 as i32)
                                     else {
                                         continue;

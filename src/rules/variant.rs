@@ -4,7 +4,8 @@
 use crate::rules::action::{Action, Find};
 use crate::rules::betza::Atom;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::def::NoMoveOutcome;
+use crate::rules::def::{NoMoveOutcome, TwoSteps};
+use crate::rules::en_passant::EnPassant;
 use crate::rules::geometry::Geometry;
 use crate::rules::kind_info::KindInfo;
 use crate::rules::piece::{Kind, Piece};
@@ -47,6 +48,10 @@ pub struct Variant {
     /// Kinds that can capture en passant / be captured so (bit masks).
     pub(in crate::rules) ep_capturers: u32,
     pub(in crate::rules) ep_victims: u32,
+    pub(in crate::rules) ep_reach: EnPassantReach,
+    /// Some mode takes en passant only some two-steps: a position keeps
+    /// what the last two-step's legs did.
+    pub(in crate::rules) ep_by_legs: bool,
     /// Kinds that promote, and where, per colour.
     pub(in crate::rules) promoters: u32,
     pub(in crate::rules) promotion_zone: [Bitboard; 2],
@@ -72,6 +77,8 @@ pub struct Variant {
     pub(in crate::rules) start_mode: u8,
     /// Kinds whose moves differ between modes.
     pub(in crate::rules) mode_kinds: u32,
+    /// Modes differ in castling, two-steps or en passant.
+    pub(in crate::rules) mode_permissions: bool,
     pub(in crate::rules) chance: Option<ChanceRules>,
     /// The outcomes of a throw after a move, with their odds (`faces.rs`);
     /// empty in a game without one.
@@ -109,6 +116,31 @@ pub struct ModeTables {
     /// Reverse tables: which pieces of a colour attack a square.
     pub(in crate::rules) attacks: [AttackTables; 2],
     pub(in crate::rules) castling: bool,
+    pub(in crate::rules) two_steps: TwoSteps,
+    pub(in crate::rules) en_passant: TwoSteps,
+}
+
+impl ModeTables {
+    /// Whether a side in this mode may take `ep` en passant (a two-step
+    /// whose legs are not kept counts as any).
+    #[inline]
+    pub(in crate::rules) fn takes_en_passant(&self, ep: EnPassant) -> bool {
+        match ep.two_step {
+            Some((_, legs)) => self.en_passant.meets(legs),
+            None => self.en_passant != TwoSteps::NONE,
+        }
+    }
+}
+
+/// Where en passant captures go: by each capturing kind's own captures
+/// (its `PieceDef` moves), whatever a mode makes of its moves, per colour
+/// and kind; empty for a kind that does not take en passant.
+#[derive(Debug)]
+pub struct EnPassantReach {
+    /// `to[color][kind][from]`: the squares it takes on from `from`.
+    pub(in crate::rules) to: [Vec<Box<[Bitboard]>>; 2],
+    /// `from[color][kind][target]`: the squares it takes on `target` from.
+    pub(in crate::rules) from: [Vec<Box<[Bitboard]>>; 2],
 }
 
 /// What a throw does, by mode index.

@@ -32,6 +32,9 @@ pub struct Keys {
     pub pending_find: [u64; MAX_SQUARES],
     pub pending_activate: u64,
     pub pending_promote: [u64; MAX_SQUARES],
+    /// What the legs of the two-step that may be taken en passant did,
+    /// where that matters (`EnPassant::two_step`).
+    pub two_step_legs: [u64; 16],
 }
 
 fn make_keys() -> Keys {
@@ -91,7 +94,12 @@ fn make_keys() -> Keys {
         *k = rng.next_u64();
     }
     let pending_promote = square_keys(&mut rng);
+    let mut two_step_legs = [0u64; 16];
+    for k in two_step_legs.iter_mut() {
+        *k = rng.next_u64();
+    }
     Keys {
+        two_step_legs,
         truffle,
         store,
         pending_find,

@@ -1,10 +1,16 @@
 //! The games menagerie plays, each a `VariantDef` table.
 
+mod armyorientation;
 mod carnival;
 mod chess;
+mod dice_chess;
 mod hubbub;
+mod multipawn;
+mod orientation;
 mod pawneaters;
+mod pieceorientation;
 mod truffle;
+mod updown;
 mod wolf;
 
 use crate::rules::def::{CastlingDef, PieceDef, VariantDef, VariantError};
@@ -61,6 +67,10 @@ pub const NAMES: &[&str] = &[
     "carnival",
     "carnival-oblique",
     "truffle",
+    "updown",
+    "multipawn",
+    "armyorientation",
+    "pieceorientation",
 ];
 
 /// The table of a built-in variant.
@@ -73,6 +83,10 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "carnival" => Some(carnival::definition(false)),
         "carnival-oblique" => Some(carnival::definition(true)),
         "truffle" => Some(truffle::definition()),
+        "updown" => Some(updown::definition()),
+        "multipawn" => Some(multipawn::definition()),
+        "armyorientation" => Some(armyorientation::definition()),
+        "pieceorientation" => Some(pieceorientation::definition()),
         _ => None,
     }
 }
