@@ -206,3 +206,25 @@ fn stop_answers_at_once() {
         assert!(rx.recv().unwrap().is_some(), "a move is still reported");
     }
 }
+
+/// A search cut short by its node budget, anywhere in the tree, gives the
+/// position back as it found it (self-play searches the game's own).
+#[test]
+fn a_stopped_search_leaves_the_position_as_it_was() {
+    for (variant, nodes) in [("chess", 3_000), ("carnival", 2_000), ("updown", 2_500)] {
+        let v = variants::load(variant).unwrap();
+        for budget in [nodes, nodes + 777, nodes * 3 + 1] {
+            let mut pos = Position::startpos(v.clone());
+            let before = (pos.to_fen(), pos.ply(), pos.hash());
+            let mut searcher = Searcher::new(16);
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::default()
+            };
+            let result = searcher.search(&mut pos, &limits, &mut |_| {});
+            assert!(result.best.is_some(), "{variant}");
+            assert!(result.nodes < 4 * budget + 10_000, "{variant}: not stopped");
+            assert_eq!((pos.to_fen(), pos.ply(), pos.hash()), before, "{variant} {budget}");
+        }
+    }
+}

@@ -425,6 +425,7 @@ impl Searcher {
         full: bool,
         aspired: Option<i32>,
     ) -> Value {
+        let before = pos.ply();
         match action {
             Action::Move(m) => pos.make_move(m),
             other => {
@@ -448,7 +449,11 @@ impl Searcher {
             }
             .map(|v| -v)
         };
-        pos.unmake_move();
+        // A search stopped by its budget returns at once from every depth,
+        // leaving its moves on the board: take them all back.
+        while pos.ply() > before {
+            pos.unmake_move();
+        }
         v
     }
 
