@@ -435,7 +435,8 @@ impl RefPosition {
     }
 
     /// Dice games: perft over moves only. No dice are ever thrown: a move
-    /// leaves nothing pending and both leapers stay as the FEN gives them.
+    /// leaves nothing pending and both leapers (or, in mode games, both
+    /// modes) stay as the FEN gives them.
     /// Truffle Hunt: moves and drops only; no find and no activation ever
     /// happens, so truffles and stores stay as the FEN gives them. A root
     /// with anything pending has no moves (0 from depth 1). Other games:
