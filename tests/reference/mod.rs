@@ -257,8 +257,8 @@ impl RefPosition {
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
     /// "carnival-oblique", "truffle", "updown", "multipawn",
-    /// "armyorientation", "pieceorientation". Parses the FEN itself (its own simple
-    /// parser).
+    /// "armyorientation", "pieceorientation". Parses the FEN itself (its
+    /// own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
             .ok_or_else(|| format!("unknown variant {variant:?}"))?;
@@ -345,9 +345,10 @@ impl RefPosition {
 
     /// The probability of a chance action: a throw `roll:X:Y` while a roll
     /// is pending (two different numbers 2/36, a double 1/36, for six-sided
-    /// dice; a throw of mode dice 1/6 for one die, 1/36 for two), or a find outcome while a find is pending (with k winning
-    /// faces of n: `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep`
-    /// k*(n-k)/(n*n)). None for anything else, and for a text that is not
+    /// dice; a throw of mode dice 1/6 for one die, 1/36 for two), or a
+    /// find outcome while a find is pending (with k winning faces of n:
+    /// `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep` k*(n-k)/(n*n)).
+    /// None for anything else, and for a text that is not
     /// one of `legal_actions`.
     pub fn chance_probability(&self, action: &str) -> Option<f64> {
         let wanted = action.trim();
