@@ -2175,3 +2175,587 @@ fn truffle_random_games_round_trip_through_fen() {
     }
     assert!(finds > 0 && activations > 0 && drops > 0 && captures > 0);
 }
+
+// ---------------------------------------------------------------- mode dice
+
+/// The four games where the throw is the mover's mode.
+const MODE_GAMES: [&str; 4] = ["updown", "multipawn", "armyorientation", "pieceorientation"];
+
+/// The d2 pawn's moves among a position's legal moves, sorted.
+fn pawn_moves_from(pos: &RefPosition, square: &str) -> Vec<String> {
+    let mut moves = sorted_moves(pos);
+    moves.retain(|m| m.starts_with(square));
+    moves
+}
+
+#[test]
+fn mode_games_start_perft() {
+    // Frozen: nothing is ever thrown, so both sides keep the mode `-` and
+    // play chess with Eurofighter pawns: Carnival with plain Knights, whose
+    // numbers docs/rules/carnival.md gives (20, 400, 8902, 197985).
+    //
+    // Expanded 1: 20 moves, each followed by one of 6 throws (one die) or
+    // 36 (two dice told apart), with no choice after a throw: 120, 720.
+    // Expanded 2: after White's move and throw Black still has its 20
+    // moves whatever White's mode: no White piece one move from the start
+    // reaches e8 or a line through a Black piece to e8 in any mode (the
+    // longest new reach, the Nightpig's (2, 4) from c3 or f3, lands on a
+    // Black pawn on rank 7), and Black moves by its own mode `-`. So
+    // 20 x 6 x 20 x 6 = 14400 and 20 x 36 x 20 x 36 = 518400.
+    for variant in MODE_GAMES {
+        let pos = RefPosition::startpos(variant).unwrap();
+        let (register, throws) = if variant == "pieceorientation" {
+            ("dice", 36)
+        } else {
+            ("die", 6)
+        };
+        assert_eq!(
+            pos.to_fen(),
+            format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {register}=-/-")
+        );
+        assert_eq!(pawn_moves_from(&pos, "d2"), ["d2d3", "d2d3,d3d4"]);
+        for (depth, want) in [(1, 20), (2, 400), (3, 8902), (4, 197985)] {
+            assert_eq!(pos.perft_frozen(depth), want, "{variant} frozen {depth}");
+        }
+        assert_eq!(pos.perft_expanded(1), 20 * throws, "{variant}");
+        assert_eq!(
+            pos.perft_expanded(2),
+            20 * throws * 20 * throws,
+            "{variant}"
+        );
+    }
+}
+
+#[test]
+fn mode_games_turn_structure_and_throw_probabilities() {
+    // One die: `roll:1` .. `roll:6`, each 1/6, and the face is the mode.
+    let mut pos = RefPosition::startpos("updown").unwrap();
+    assert_eq!(pos.chance_probability("roll:3"), None, "no roll pending");
+    pos.play("e2e3").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 die=-/- pending=roll"
+    );
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(
+        pos.legal_actions(),
+        ["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"]
+    );
+    assert_eq!(pos.chance_probability("roll:3"), Some(1.0 / 6.0));
+    assert_eq!(pos.chance_probability("roll:7"), None);
+    assert_eq!(pos.chance_probability("roll:3:1"), None);
+    assert!(pos.play("roll:0").is_err());
+    pos.play("roll:3").unwrap();
+    // No choice after the throw: Black moves at once, by its mode `-`.
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 die=3/-"
+    );
+    assert_eq!(pos.legal_actions().len(), 20);
+    pos.play("e7e6,e6e5").unwrap();
+    pos.play("roll:6").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 die=3/6"
+    );
+
+    // Two dice told apart: 36 throws, first die first, each 1/36; 2:5 and
+    // 5:2 are different throws (Rooks as Makruk pieces, Queen as a Khun).
+    let mut two = RefPosition::startpos("pieceorientation").unwrap();
+    two.play("e2e3").unwrap();
+    let throws = two.legal_actions();
+    assert_eq!(throws.len(), 36);
+    assert_eq!(throws[0], "roll:1:1");
+    assert_eq!(throws[1], "roll:1:2");
+    assert_eq!(throws[35], "roll:6:6");
+    assert_eq!(two.chance_probability("roll:2:5"), Some(1.0 / 36.0));
+    assert_eq!(two.chance_probability("roll:5:2"), Some(1.0 / 36.0));
+    assert_eq!(two.chance_probability("roll:2"), None);
+    let total: f64 = throws
+        .iter()
+        .map(|t| two.chance_probability(t).unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    two.play("roll:2:5").unwrap();
+    assert_eq!(
+        two.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1 dice=2:5/-"
+    );
+}
+
+#[test]
+fn mode_games_promoted_piece_moves_as_the_new_mode() {
+    // White b7-b8 stays a pawn until the throw; then the piece is chosen,
+    // and it moves (and checks) as the throw says. Black's king e8 has d8
+    // f8 d7 e7 f7 unless covered.
+    let start = position("updown", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 die=-/-");
+    let mut pos = start.clone();
+    pos.play("b7b8").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "1P2k3/8/8/8/8/8/8/4K3 b - - 0 1 die=-/- pending=roll"
+    );
+    pos.play("roll:3").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "1P2k3/8/8/8/8/8/8/4K3 b - - 0 1 die=3/- pending=promote:b8"
+    );
+    assert_eq!(
+        pos.legal_actions(),
+        ["promote:q", "promote:r", "promote:b", "promote:n"]
+    );
+    for (throw, piece, count, covered) in [
+        // Face 3: the Knight is a Helm, its two leaps forward leave the
+        // board: nothing covered.
+        ("roll:3", "promote:n", 5, ""),
+        // Face 4: the Nightpig has the Knight's d7.
+        ("roll:4", "promote:n", 4, "e8d7"),
+        // Face 1: the Queen has no sideways Rook move (no check along the
+        // rank) and its diagonal c7 d6 misses the king's squares.
+        ("roll:1", "promote:q", 5, ""),
+        // Face 2: the Queen checks along the rank (d8 and f8 covered) and
+        // has no backward diagonal (d7 e7 f7 free): 3.
+        ("roll:2", "promote:q", 3, "e8d8"),
+    ] {
+        let mut pos = start.clone();
+        for action in ["b7b8", throw, piece] {
+            pos.play(action).unwrap();
+        }
+        let absent: &[&str] = if covered.is_empty() { &[] } else { &[covered] };
+        check_moves(&pos, count, &[], absent);
+    }
+}
+
+#[test]
+fn updown_face_1_rook_forward_only_and_no_castling() {
+    // Face 1: Rooks `fR` (a1: a2..a8, h1: h2..h8, 7 each), King `FfW` (d2
+    // e2 f2), no castling: 17.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let one = position("updown", &format!("{fen} die=1/-"));
+    check_moves(
+        &one,
+        17,
+        &["a1a8", "h1h8", "e1d2", "e1e2", "e1f2"],
+        &["e1g1", "e1c1", "a1b1", "h1g1", "e1d1", "e1f1"],
+    );
+    // Face 2 changes neither Rook: a1 7 + b1 c1 d1, h1 7 + g1 f1; King
+    // `WfF` d1 f1 e2 d2 f2; both castlings: 10 + 9 + 5 + 2 = 26.
+    let two = position("updown", &format!("{fen} die=2/-"));
+    check_moves(&two, 26, &["e1g1", "e1c1", "a1d1", "e1f1"], &[]);
+    // Black's forward is down: its face-1 Rook a8 goes a7..a1 only, its
+    // King `FfW` d7 e7 f7; no castling: 10.
+    let black = position("updown", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1 die=-/1");
+    check_moves(
+        &black,
+        10,
+        &["a8a1", "e8d7", "e8e7", "e8f7"],
+        &["a8b8", "e8d8", "e8c8"],
+    );
+}
+
+#[test]
+fn updown_nightpig_leaps() {
+    // Face 4: Knight d1 has b2 c3 e3 f2 and the Nightpig's true leaps to b5
+    // and f5 over the pawns (6); pawns c2 d2 e2 a step and a straight
+    // two-step each (6); King f1 f2 (2). 14.
+    let fen = "4k3/8/8/8/8/8/2PPP3/3NK3 w - - 0 1";
+    let pig = position("updown", &format!("{fen} die=4/-"));
+    check_moves(&pig, 14, &["d1b5", "d1f5", "d1b2", "d1f2"], &[]);
+    // Face 3: the Helm keeps only c3 and e3. 10.
+    let helm = position("updown", &format!("{fen} die=3/-"));
+    check_moves(&helm, 10, &["d1c3", "d1e3"], &["d1b2", "d1f2", "d1b5"]);
+
+    // Black's Nightpig d8 leaps four ranks down: it checks the White king
+    // on f4. A leap cannot be blocked and the Rook cannot take d8, so only
+    // the king's 8 squares remain (none covered by b7 c6 e6 f7 b4 f4 or
+    // the king e8).
+    let fen = "3nk3/8/8/8/5K2/8/8/R7 w - - 0 1";
+    let check = position("updown", &format!("{fen} die=-/4"));
+    check_moves(&check, 8, &["f4e5", "f4g3"], &["a1a2"]);
+    // Face 5 leaves the Knight a Knight: no check; King 8 + Rook 14.
+    let quiet = position("updown", &format!("{fen} die=-/5"));
+    check_moves(&quiet, 22, &["a1a2"], &[]);
+}
+
+#[test]
+fn army_face_2_horse_is_blocked() {
+    // White Knight d4 with its own pawn on d5 and a Black pawn on e4:
+    // as a Horse (face 2) it is blocked towards c6 e6 (by d5) and f5 f3
+    // (by e4), free to e2 c2 b3 b5 (4); pawn d5 `fW` d6 (1); King h1 as a
+    // General g1 h2 (2). 7.
+    let fen = "k7/8/8/3P4/3Np3/8/8/7K w - - 0 1";
+    let horse = position("armyorientation", &format!("{fen} die=2/-"));
+    check_moves(
+        &horse,
+        7,
+        &["d4e2", "d4c2", "d4b3", "d4b5", "d5d6", "h1g1", "h1h2"],
+        &["d4c6", "d4e6", "d4f5", "d4f3", "h1g2"],
+    );
+    // Face 3, the Helmed Mao: its two forwardmost leaps are free (c6 e6),
+    // the rest still lame (6); pawn 1; King (Prince) g1 g2 h2 (3). 10.
+    let mao = position("armyorientation", &format!("{fen} die=3/-"));
+    check_moves(&mao, 10, &["d4c6", "d4e6", "h1g2"], &["d4f5", "d4f3"]);
+    // Face 4, chess: Knight 8, pawn 1, King 3. 12.
+    let chess = position("armyorientation", &format!("{fen} die=4/-"));
+    check_moves(&chess, 12, &["d4f5", "d4f3", "d4c6"], &[]);
+}
+
+#[test]
+fn army_face_1_back_rank_pieces_move_as_in_chess() {
+    // Face 1. Rook a8 and Knight c8 stand on the enemy back rank: as in
+    // chess, a7..a1 and b8 (8), a7 b6 d6 e7 (4). Rook b2 is a Lance, b3..b8
+    // (6). King e1 `K` d1 d2 e2 f1 f2 (5). 23.
+    let white = position(
+        "armyorientation",
+        "R1N5/8/8/7k/8/8/1R6/4K3 w - - 0 1 die=1/-",
+    );
+    check_moves(
+        &white,
+        23,
+        &["a8a1", "a8b8", "c8a7", "c8e7", "b2b8"],
+        &["b2b1", "b2a2", "b2c2"],
+    );
+    // They attack as in chess too. Black's Rook a1 (its enemy back rank)
+    // under Black's face 1 checks along rank 1: King d2 e2 f2 only.
+    let rook = position("armyorientation", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1 die=4/1");
+    check_moves(&rook, 3, &["e1d2", "e1e2", "e1f2"], &["e1d1", "e1f1"]);
+    // Black's Knight c1 covers a2 b3 d3 e2: King d1 d2 f1 f2.
+    let knight = position("armyorientation", "4k3/8/8/8/8/8/8/2n1K3 w - - 0 1 die=4/1");
+    check_moves(&knight, 4, &["e1d1", "e1d2"], &["e1e2"]);
+    // Black's Rook on a2 is no back-rank piece: a Lance going down, it
+    // covers a1 only. King d1 d2 e2 f1 f2.
+    let lance = position("armyorientation", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1 die=4/1");
+    check_moves(&lance, 5, &["e1d1", "e1e2"], &[]);
+}
+
+#[test]
+fn pieceorientation_king_forms_and_castling() {
+    // First die 6 picks the King: 6:2 a General (Wazir), 6:4 the Met
+    // (Ferz), 6:1 the Shogi King (all 8).
+    let fen = "4k3/8/8/8/3K4/8/8/8 w - - 0 1";
+    for (dice, want) in [
+        ("6:2", vec!["d4c4", "d4d3", "d4d5", "d4e4"]),
+        ("6:4", vec!["d4c3", "d4c5", "d4e3", "d4e5"]),
+    ] {
+        let pos = position("pieceorientation", &format!("{fen} dice={dice}/-"));
+        assert_eq!(sorted_moves(&pos), want, "{dice}");
+    }
+    let shogi = position("pieceorientation", &format!("{fen} dice=6:1/-"));
+    check_moves(&shogi, 8, &[], &[]);
+
+    // Castling is lost when the Rooks or the King are picked (first die 2
+    // or 6), even when they move as in chess. Rooks 10 + 9, King 5, and
+    // the two castlings otherwise.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    for (dice, want) in [
+        ("6:1", 24),
+        ("2:3", 24),
+        ("2:6", 24),
+        ("3:1", 26),
+        ("5:2", 26),
+    ] {
+        let pos = position("pieceorientation", &format!("{fen} dice={dice}/-"));
+        let castles = want == 26;
+        assert_eq!(pos.legal_moves().len(), want, "{dice}");
+        assert_eq!(
+            pos.legal_moves().contains(&"e1g1".to_string()),
+            castles,
+            "{dice}"
+        );
+    }
+
+    // 4:2, Bishops as Xiangqi Elephants: c1 to a3 is blocked by the Black
+    // pawn b2, to e3 free (1); King d1 d2 e2 f1 f2 (5). 4:1, the Silver:
+    // c1xb2, d2, c2 (3) + 5.
+    let fen = "4k3/8/8/8/8/8/1p6/2B1K3 w - - 0 1";
+    let elephant = position("pieceorientation", &format!("{fen} dice=4:2/-"));
+    check_moves(&elephant, 6, &["c1e3"], &["c1a3", "c1b2"]);
+    let silver = position("pieceorientation", &format!("{fen} dice=4:1/-"));
+    check_moves(&silver, 8, &["c1b2", "c1d2", "c1c2"], &["c1e3"]);
+}
+
+#[test]
+fn pieceorientation_picked_pawns_cannot_two_step_or_take_en_passant() {
+    // White pawn e2 (unmoved), Black pawn d4 (covers c3 e3). 1:4, the Bia:
+    // e3 only, no two-step (1); King d1 d2 f1 f2 (4). 5.
+    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    let bia = position("pieceorientation", &format!("{fen} dice=1:4/-"));
+    check_moves(&bia, 5, &["e2e3"], &["e2e3,e3e4", "e2e3,e3d4"]);
+    // 2:1 leaves the pawns Eurofighters: e3, e3-e4, e3xd4. 7.
+    let free = position("pieceorientation", &format!("{fen} dice=2:1/-"));
+    check_moves(&free, 7, &["e2e3,e3e4", "e2e3,e3d4"], &[]);
+
+    // Black has just played d7-d6-d5 next to White's e5 (moved). 1:5, the
+    // Pointpawn: e6 but no e5xd6 en passant (1); King 5. 6.
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    let point = position("pieceorientation", &format!("{fen} dice=1:5/-"));
+    check_moves(&point, 6, &["e5e6"], &["e5d6"]);
+    // 3:1: the pawn is a Eurofighter again and takes en passant. 7.
+    let mut taker = position("pieceorientation", &format!("{fen} dice=3:1/-"));
+    check_moves(&taker, 7, &["e5d6"], &[]);
+    taker.play("e5d6").unwrap();
+    assert_eq!(
+        taker.to_fen(),
+        "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2 dice=3:1/- pending=roll"
+    );
+}
+
+#[test]
+fn multipawn_two_step_kinds_by_face() {
+    // White pawn d2; Black pawns c3, b4, e4 (none covers h1's squares).
+    // Single steps d3 and dxc3 always; two-steps: d3-d4 (QQ), d3xe4 (QC),
+    // xc3-c4 (CQ), xc3xb4 (CC); d3-c4 and xc3-d4 find nothing to take.
+    // King g1 g2 h2.
+    let fen = "k7/8/8/8/1p2p3/2p5/3P4/7K w - - 0 1";
+    let (qq, qc, cq, cc) = ("d2d3,d3d4", "d2d3,d3e4", "d2c3,c3c4", "d2c3,c3b4");
+    for (face, two_steps) in [
+        ("-", vec![cc, cq, qq, qc]),
+        ("1", vec![]),
+        ("2", vec![qq]),
+        ("3", vec![cc]),
+        ("4", vec![cc, qq]),
+        ("5", vec![cq, qc]),
+        ("6", vec![cc, cq, qq, qc]),
+    ] {
+        let pos = position("multipawn", &format!("{fen} die={face}/-"));
+        let mut want = vec!["d2c3", "d2d3"];
+        want.extend(two_steps);
+        want.sort();
+        assert_eq!(pawn_moves_from(&pos, "d2"), want, "face {face}");
+        assert_eq!(pos.legal_moves().len(), want.len() + 3, "face {face}");
+    }
+}
+
+#[test]
+fn multipawn_en_passant_by_the_kind_of_the_two_step() {
+    // Black's QC two-step d7-d6xe5 (it took a White piece on e5); White's
+    // pawn c5 covers d6. It may take en passant under faces allowing QC:
+    // 5, 6 and `-`; not under 2, 3, 4. Pawn c6 (+ c5xd6), King 5.
+    let fen = "4k3/8/8/2P1p3/8/8/8/4K3 w - d7d6,d6e5 0 2";
+    for (face, takes) in [
+        ("5", true),
+        ("6", true),
+        ("-", true),
+        ("2", false),
+        ("3", false),
+        ("4", false),
+    ] {
+        let pos = position("multipawn", &format!("{fen} die={face}/2"));
+        let (count, present, absent): (usize, &[&str], &[&str]) = if takes {
+            (7, &["c5d6"], &[])
+        } else {
+            (6, &[], &["c5d6"])
+        };
+        check_moves(&pos, count, present, absent);
+    }
+    let mut taken = position("multipawn", &format!("{fen} die=5/2"));
+    taken.play("c5d6").unwrap();
+    assert_eq!(
+        taken.to_fen(),
+        "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2 die=5/2 pending=roll"
+    );
+    // Black's QQ two-step d7-d6-d5: under 5 (QC, CQ) no, under 2 and 4 yes.
+    let fen = "4k3/8/8/2Pp4/8/8/8/4K3 w - d7d6,d6d5 0 2";
+    for (face, count) in [("5", 6), ("2", 7), ("4", 7)] {
+        let pos = position("multipawn", &format!("{fen} die={face}/2"));
+        assert_eq!(pos.legal_moves().len(), count, "face {face}");
+    }
+    // Read `-`, nobody may take.
+    let none = position("multipawn", "4k3/8/8/2Pp4/8/8/8/4K3 w - - 0 2 die=2/2");
+    check_moves(&none, 6, &[], &["c5d6"]);
+    // The field is written as the two-step itself, after every two-step.
+    let mut pos = RefPosition::startpos("multipawn").unwrap();
+    pos.play("d2d3,d3d4").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d2d3,d3d4 0 1 die=-/- pending=roll"
+    );
+}
+
+#[test]
+fn multipawn_two_step_attacks_only_by_allowed_kinds() {
+    // Black pawn e7 (unmoved), White pawn d6, White King e5, Rook h2.
+    // e7xd6xe5 (CC) checks e5; e7-e6xd5 / xf5 (QC) cover d5 f5; e7 covers
+    // f6 directly. King: d4 e4 f4 e6 always, d5 f5 unless QC; pawn d7 and
+    // dxe7 (either ends a CC check); Rook 14 unless in check.
+    let fen = "k7/4p3/3P4/4K3/8/8/7R/8 w - - 0 1";
+    for (face, count) in [
+        ("-", 4 + 2),      // CC check, QC covers d5 f5
+        ("6", 4 + 2),      // the same
+        ("3", 6 + 2),      // CC check only
+        ("4", 6 + 2),      // QQ and CC: the same
+        ("5", 4 + 2 + 14), // QC and CQ: no check, d5 f5 covered
+        ("2", 6 + 2 + 14), // QQ attacks nothing
+        ("1", 6 + 2 + 14), // no two-steps at all
+    ] {
+        let pos = position("multipawn", &format!("{fen} die=-/{face}"));
+        assert_eq!(pos.legal_moves().len(), count, "Black face {face}");
+    }
+}
+
+#[test]
+fn mode_games_fen_round_trips_and_errors() {
+    let fens = [
+        (
+            "updown",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+        ),
+        ("updown", "4k3/8/8/8/2p1P3/8/8/4K3 b - d3>e4 0 1 die=3/6"),
+        (
+            "updown",
+            "1P2k3/8/8/8/8/8/8/4K3 b - - 0 1 die=3/- pending=promote:b8",
+        ),
+        (
+            "armyorientation",
+            "4k3/8/8/8/2p1P3/8/8/4K3 b - d3 0 1 die=1/- pending=roll",
+        ),
+        (
+            "multipawn",
+            "4k3/8/8/2P1p3/8/8/8/4K3 w - d7d6,d6e5 0 2 die=5/2",
+        ),
+        (
+            "multipawn",
+            "4k3/8/8/2P1p3/8/8/8/4K3 w - d7c6,c6c5 0 2 die=5/- pending=roll",
+        ),
+        (
+            "pieceorientation",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 12 40 dice=6:5/1:1",
+        ),
+        (
+            "pieceorientation",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 12 40 dice=-/3:2 pending=roll",
+        ),
+        (
+            "pieceorientation",
+            "7k/4p3/8/3K4/8/8/8/R7 w - - 0 1 dice=2:2/4:6 ~e7",
+        ),
+    ];
+    for (variant, fen) in fens {
+        let pos = position(variant, fen);
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(position(variant, &pos.to_fen()), pos);
+    }
+    // Without the register neither side has thrown.
+    let short = position(
+        "updown",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert_eq!(short, RefPosition::startpos("updown").unwrap());
+
+    let board = "4k3/8/8/2Pp4/8/8/8/4K3 w - - 0 2";
+    for (variant, bad) in [
+        ("updown", format!("{board} die=7/-")),
+        ("updown", format!("{board} die=0/-")),
+        ("updown", format!("{board} die=1:2/-")),
+        ("updown", format!("{board} die=1")),
+        ("updown", format!("{board} dice=1/1")), // Piece Orientation's name
+        ("updown", format!("{board} die=1/1 die=1/1")),
+        ("updown", format!("{board} knights=2:1/2:1")),
+        ("updown", format!("{board} die=1/1 pending=choose:6:6")),
+        ("armyorientation", format!("{board} die=1/1 pending=rolled")),
+        ("pieceorientation", format!("{board} dice=3/-")),
+        ("pieceorientation", format!("{board} dice=3:7/-")),
+        ("pieceorientation", format!("{board} dice=3:1:2/-")),
+        ("pieceorientation", format!("{board} die=3:1/-")),
+        ("carnival", format!("{board} die=-/-")),
+        ("chess", format!("{board} die=-/-")),
+        // Multipawn's field is the two-step itself: Black's, from rank 7,
+        // each leg one rank down.
+        ("multipawn", board.replace(" - 0 2", " d6 0 2") + " die=1/1"),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d7d6,d6d4 0 2") + " die=1/1",
+        ),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d7d5,d5d4 0 2") + " die=1/1",
+        ),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d6d5,d5d4 0 2") + " die=1/1",
+        ),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d2d3,d3d4 0 2") + " die=1/1",
+        ),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d7d6,d5d4 0 2") + " die=1/1",
+        ),
+        (
+            "multipawn",
+            board.replace(" - 0 2", " d7d6 0 2") + " die=1/1",
+        ),
+        (
+            "updown",
+            board.replace(" - 0 2", " d7d6,d6d5 0 2") + " die=1/1",
+        ),
+    ] {
+        assert!(
+            RefPosition::from_fen(variant, &bad).is_err(),
+            "{variant}: {bad}"
+        );
+    }
+}
+
+#[test]
+fn mode_games_tables() {
+    use reference::variants::{variant_by_name, ALL_TWO_STEPS};
+    for variant in MODE_GAMES {
+        let modes = variant_by_name(variant).unwrap().modes.unwrap();
+        let throws: Vec<Vec<u8>> = match modes.dice {
+            1 => (1..=6).map(|f| vec![f]).collect(),
+            _ => (1..=6)
+                .flat_map(|t| (1..=6).map(move |m| vec![t, m]))
+                .collect(),
+        };
+        for throw in throws {
+            // Where the position does not know a two-step's kind (every
+            // game but Multipawn), en passant is allowed when any kind is,
+            // which is right only if the kinds are all or none.
+            let kinds = (modes.two_steps)(&throw);
+            if !modes.ep_field_is_move {
+                assert!(
+                    kinds.is_empty() || kinds == ALL_TWO_STEPS,
+                    "{variant} {throw:?}"
+                );
+            }
+            // The King stays a royal piece with a move in every mode.
+            assert!((modes.moves)(&throw, 'k', false).is_none_or(|v| !v.is_empty()));
+        }
+    }
+}
+
+#[test]
+fn mode_games_random_games_round_trip_through_fen() {
+    // Fixed-seed walks through every action: each state reads back equal
+    // from its own FEN, every listed action can be played, none is listed
+    // twice.
+    for variant in MODE_GAMES {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let (mut two_steps, mut throws) = (0, 0);
+        for _game in 0..6 {
+            let mut pos = RefPosition::startpos(variant).unwrap();
+            for _ply in 0..300 {
+                let actions = pos.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut unique = actions.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), actions.len(), "{variant}: listed twice");
+                let action = &actions[(seed % actions.len() as u64) as usize];
+                two_steps += usize::from(action.contains(','));
+                throws += usize::from(action.starts_with("roll:"));
+                pos.play(action).unwrap();
+                let fen = pos.to_fen();
+                assert_eq!(position(variant, &fen), pos, "{variant}: {fen}");
+            }
+        }
+        assert!(two_steps > 0 && throws > 0, "{variant}");
+    }
+}

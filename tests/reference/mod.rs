@@ -30,6 +30,12 @@
 //!   move or drop the actor may owe a truffle find (`pending=find:sq`: the
 //!   pig it moved throws) and then may activate pieces it can pay for
 //!   (`pending=activate`), one at a time, until it says `activate:done`.
+//! * mode dice (Up and Down, Multipawn, Army and Piece Orientation): after
+//!   every move the mover throws one or two dice, and the faces are its
+//!   *mode* until its next throw: `variants::ModeDice` says, for a mode, how
+//!   each piece moves (its vectors, lame leaps included), whether the side
+//!   may castle, and which Eurofighter two-steps its pawns may make (and
+//!   take en passant). A side's pieces attack by its own current mode.
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
@@ -37,7 +43,9 @@
 /// The piece and variant tables (public so tests can inspect them).
 pub mod variants;
 
-use variants::{Castling, Dice, Leaper, Mode, PieceDef, Reach, Truffles, Variant, Vector};
+use variants::{
+    Castling, Dice, Leaper, Mode, ModeDice, PieceDef, Reach, Truffles, TwoStep, Variant, Vector,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -112,6 +120,10 @@ struct Move {
 struct EnPassant {
     square: usize,
     victim: usize,
+    /// Where the two-step started, in games whose en-passant field is the
+    /// whole two-step (Multipawn: its kind decides who may take it); None
+    /// in the other games.
+    origin: Option<usize>,
 }
 
 /// What the dice still owe before the side to move may move. The side that
@@ -167,6 +179,9 @@ enum Settle {
     Done,
     /// The waiting pawn becomes this piece.
     Promote(PieceKind),
+    /// Mode dice: a throw, the actor's new mode (its faces, first die
+    /// first; one-die games leave the second 0).
+    ModeThrow([u8; 2]),
 }
 
 /// Reserve counts are kept per piece kind in a fixed array; tables have at
@@ -208,6 +223,10 @@ pub struct RefPosition {
     truffles: Vec<u8>,
     /// Truffle Hunt: each side's store (White's, Black's).
     stores: [u8; 2],
+    /// Mode-dice games: each side's mode (White's, Black's), the faces of
+    /// its last throw (one-die games leave the second 0); None before its
+    /// first throw, and in other games.
+    modes: [Option<[u8; 2]>; 2],
 }
 
 /// Two positions are equal when they are the same game in the same state.
@@ -227,6 +246,7 @@ impl PartialEq for RefPosition {
             && self.hands == other.hands
             && self.truffles == other.truffles
             && self.stores == other.stores
+            && self.modes == other.modes
     }
 }
 
@@ -236,8 +256,9 @@ impl RefPosition {
     // ------------------------------------------------------------ public API
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
-    /// "carnival-oblique", "truffle". Parses the FEN itself (its own simple
-    /// parser).
+    /// "carnival-oblique", "truffle", "updown", "multipawn",
+    /// "armyorientation", "pieceorientation". Parses the FEN itself (its
+    /// own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
             .ok_or_else(|| format!("unknown variant {variant:?}"))?;
@@ -266,7 +287,7 @@ impl RefPosition {
     /// wait for the throw a promotion is one move with no piece yet.
     fn playable(&self) -> Vec<Move> {
         let moves = self.legal();
-        if !self.variant.dice.is_some_and(|d| d.promotes_after_throw) {
+        if !self.promotes_after_throw() {
             return moves;
         }
         let mut out: Vec<Move> = Vec::new();
@@ -284,7 +305,7 @@ impl RefPosition {
 
     /// The actor's pawn that reached the far rank and waits to promote.
     fn waiting_pawn(&self) -> Option<usize> {
-        if !self.variant.dice.is_some_and(|d| d.promotes_after_throw) {
+        if !self.promotes_after_throw() {
             return None;
         }
         let actor = self.actor();
@@ -305,7 +326,9 @@ impl RefPosition {
 
     /// What may be played now: the legal moves when nothing is pending; the
     /// distinct throws `roll:X:Y` (X >= Y; 21 of them with two six-sided
-    /// dice) when a roll is pending; the offered leapers `knight:A:B`
+    /// dice) when a roll is pending (mode dice: `roll:N` for one die,
+    /// `roll:T:M` for two told apart, first die first, in order 1:1, 1:2,
+    /// ..., 6:6); the offered leapers `knight:A:B`
     /// (A >= B) when a choice is pending; `find:no`, `find:eat`,
     /// `find:keep` when a truffle find is pending; `activate:SQ` for each
     /// inactive piece of the actor that its store pays for (in square order
@@ -322,9 +345,10 @@ impl RefPosition {
 
     /// The probability of a chance action: a throw `roll:X:Y` while a roll
     /// is pending (two different numbers 2/36, a double 1/36, for six-sided
-    /// dice), or a find outcome while a find is pending (with k winning
-    /// faces of n: `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep`
-    /// k*(n-k)/(n*n)). None for anything else, and for a text that is not
+    /// dice; a throw of mode dice 1/6 for one die, 1/36 for two), or a
+    /// find outcome while a find is pending (with k winning faces of n:
+    /// `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep` k*(n-k)/(n*n)).
+    /// None for anything else, and for a text that is not
     /// one of `legal_actions`.
     pub fn chance_probability(&self, action: &str) -> Option<f64> {
         let wanted = action.trim();
@@ -336,6 +360,10 @@ impl RefPosition {
             Settle::Throw(x, y) => {
                 let faces = f64::from(self.dice().faces);
                 Some(if x == y { 1.0 } else { 2.0 } / (faces * faces))
+            }
+            Settle::ModeThrow(_) => {
+                let modes = self.variant.modes?;
+                Some(1.0 / f64::from(modes.faces).powi(modes.dice as i32))
             }
             Settle::Find(find) => {
                 let Pending::Find(sq) = self.pending else {
@@ -408,7 +436,8 @@ impl RefPosition {
     }
 
     /// Dice games: perft over moves only. No dice are ever thrown: a move
-    /// leaves nothing pending and both leapers stay as the FEN gives them.
+    /// leaves nothing pending and both leapers (or, in mode games, both
+    /// modes) stay as the FEN gives them.
     /// Truffle Hunt: moves and drops only; no find and no activation ever
     /// happens, so truffles and stores stay as the FEN gives them. A root
     /// with anything pending has no moves (0 from depth 1). Other games:
@@ -429,7 +458,7 @@ impl RefPosition {
         if depth == 0 {
             return 1;
         }
-        if self.variant.dice.is_none() && self.variant.truffles.is_none() {
+        if !self.is_dice_game() && self.variant.truffles.is_none() {
             return self.perft(depth);
         }
         if self.pending != Pending::Nothing {
@@ -498,7 +527,20 @@ impl RefPosition {
         // The en-passant square, and `>victim` when the piece to take does
         // not stand one step straight beyond it (a Eurofighter double step
         // with a diagonal second leg).
+        // Multipawn writes the whole two-step instead.
         let ep = match self.ep {
+            Some(EnPassant {
+                origin: Some(from),
+                square,
+                victim,
+            }) => {
+                let (from, via, to) = (
+                    square_name(v, from),
+                    square_name(v, square),
+                    square_name(v, victim),
+                );
+                format!("{from}{via},{via}{to}")
+            }
             Some(ep) if Some(ep.victim) == self.beyond(ep.square) => square_name(v, ep.square),
             Some(ep) => format!(
                 "{}>{}",
@@ -539,6 +581,13 @@ impl RefPosition {
             let [(a, b), (c, d)] = self.knights;
             fen += &format!(" knights={a}:{b}/{c}:{d}");
         }
+        if let Some(modes) = v.modes {
+            let [white, black] = self.modes.map(|mode| match mode {
+                None => "-".to_string(),
+                Some(faces) => throw_text(&faces[..modes.dice]),
+            });
+            fen += &format!(" {}={white}/{black}", modes.register);
+        }
         if v.truffles.is_some() {
             let ranks: Vec<String> = (0..v.height)
                 .rev()
@@ -574,6 +623,19 @@ impl RefPosition {
     /// The dice of a dice game.
     fn dice(&self) -> &'static Dice {
         self.variant.dice.expect("a dice game")
+    }
+
+    /// A game where the mover throws after every move: leaper dice
+    /// (Carnival) or mode dice.
+    fn is_dice_game(&self) -> bool {
+        self.variant.dice.is_some() || self.variant.modes.is_some()
+    }
+
+    /// Dice games: a pawn reaching the far rank stays a pawn until its
+    /// mover has thrown, and then the mover picks the piece. (Always so
+    /// in mode games: the piece moves as the new mode says.)
+    fn promotes_after_throw(&self) -> bool {
+        self.variant.dice.is_some_and(|d| d.promotes_after_throw) || self.variant.modes.is_some()
     }
 
     /// Every distinct throw (x, y), x >= y, of two dice.
@@ -615,7 +677,7 @@ impl RefPosition {
             _ => self.board[m.from].is_some_and(|(_, k)| !self.def(k).finds_on.is_empty()),
         };
         self.make(m);
-        if self.variant.dice.is_some() {
+        if self.is_dice_game() {
             self.pending = Pending::Roll;
         } else if self.variant.truffles.is_some() {
             if hunter && self.truffles[m.to] > 0 {
@@ -630,6 +692,11 @@ impl RefPosition {
     fn settle_options(&self) -> Vec<Settle> {
         match self.pending {
             Pending::Nothing => Vec::new(),
+            Pending::Roll if self.variant.modes.is_some() => self
+                .mode_throws()
+                .into_iter()
+                .map(Settle::ModeThrow)
+                .collect(),
             Pending::Roll => self
                 .throws()
                 .into_iter()
@@ -668,6 +735,10 @@ impl RefPosition {
             Settle::Activate(sq) => format!("activate:{}", square_name(self.variant, sq)),
             Settle::Done => "activate:done".to_string(),
             Settle::Promote(kind) => format!("promote:{}", self.def(kind).letter),
+            Settle::ModeThrow(faces) => {
+                let dice = self.variant.modes.expect("mode dice").dice;
+                format!("roll:{}", throw_text(&faces[..dice]))
+            }
         }
     }
 
@@ -685,6 +756,10 @@ impl RefPosition {
                 };
                 self.board[sq] = Some((self.actor(), kind));
                 self.pending = Pending::Nothing;
+            }
+            Settle::ModeThrow(faces) => {
+                self.modes[self.actor().index()] = Some(faces);
+                self.after_throw();
             }
         }
     }
@@ -705,6 +780,75 @@ impl RefPosition {
                 next.settlements()
             })
             .collect()
+    }
+
+    // ------------------------------------------------------------ mode dice
+
+    /// Every throw of the mode dice, each as likely as the others: one die
+    /// `[1, 0]` .. `[6, 0]`; two dice `[1, 1], [1, 2], .., [6, 6]`.
+    fn mode_throws(&self) -> Vec<[u8; 2]> {
+        let modes = self.variant.modes.expect("mode dice");
+        let faces = 1..=modes.faces;
+        match modes.dice {
+            1 => faces.map(|f| [f, 0]).collect(),
+            _ => faces
+                .clone()
+                .flat_map(|t| (1..=modes.faces).map(move |m| [t, m]))
+                .collect(),
+        }
+    }
+
+    /// The mode dice and `color`'s current throw (its faces), if this is a
+    /// mode game and `color` has thrown.
+    fn mode_of(&self, color: Color) -> Option<(&'static ModeDice, &[u8])> {
+        let modes = self.variant.modes?;
+        let faces = self.modes[color.index()].as_ref()?;
+        Some((modes, &faces[..modes.dice]))
+    }
+
+    /// How a piece moves: as its mode says, or by its table vectors (in
+    /// other games, before its side's first throw, or where the mode
+    /// leaves it as in chess).
+    fn mode_vectors(&self, def: &'static PieceDef, color: Color, from: usize) -> &'static [Vector] {
+        let Some((modes, throw)) = self.mode_of(color) else {
+            return def.vectors;
+        };
+        let on_enemy_back_rank = self.relative_rank(from, color) == self.variant.height - 1;
+        (modes.moves)(throw, def.letter, on_enemy_back_rank).unwrap_or(def.vectors)
+    }
+
+    /// May `color` castle under its current mode?
+    fn may_castle(&self, color: Color) -> bool {
+        self.mode_of(color)
+            .is_none_or(|(modes, throw)| (modes.castles)(throw))
+    }
+
+    /// May `color`'s pawns make a two-step of this kind under its mode?
+    fn may_two_step(&self, color: Color, kind: TwoStep) -> bool {
+        self.mode_of(color)
+            .is_none_or(|(modes, throw)| (modes.two_steps)(throw).contains(&kind))
+    }
+
+    /// May `color`'s pawns take the enemy two-step `ep` en passant under
+    /// its mode: a kind its mode allows (Multipawn, where the position
+    /// knows the kind); elsewhere the allowed kinds are all or none, so:
+    /// if its mode allows any.
+    fn may_take_en_passant(&self, color: Color, ep: EnPassant) -> bool {
+        let Some((modes, throw)) = self.mode_of(color) else {
+            return true;
+        };
+        let allowed = (modes.two_steps)(throw);
+        match ep.origin {
+            Some(from) => allowed.contains(&self.two_step_kind(from, ep.square, ep.victim)),
+            None => !allowed.is_empty(),
+        }
+    }
+
+    /// The kind of the two-step from -> via -> to: a leg is quiet exactly
+    /// when it goes straight.
+    fn two_step_kind(&self, from: usize, via: usize, to: usize) -> TwoStep {
+        let straight = |a: usize, b: usize| a % self.width() == b % self.width();
+        TwoStep::of(straight(from, via), straight(via, to))
     }
 
     // ------------------------------------------------------------ truffles
@@ -869,7 +1013,7 @@ impl RefPosition {
                 dice_vectors = variants::leaper_vectors(self.knights[color.index()]);
                 &dice_vectors
             } else {
-                def.vectors
+                self.mode_vectors(def, color, from)
             };
             for vec in vectors {
                 if vec.first_move_only && !self.is_unmoved(from) {
@@ -895,6 +1039,14 @@ impl RefPosition {
                             Some(_) => continue,
                         },
                         None => continue,
+                    }
+                }
+                // A Xiangqi lame leap: any piece on its blocking square
+                // stops it.
+                if let Some((bx, by)) = vec.blocker {
+                    match self.offset(from, bx, by * forward) {
+                        Some(block) if self.board[block].is_none() => {}
+                        _ => continue,
                     }
                 }
                 let steps = match vec.reach {
@@ -944,7 +1096,7 @@ impl RefPosition {
                 self.push_teleports(&mut moves, first, def, color, from, far_ranks);
             }
         }
-        if !captures_only {
+        if !captures_only && self.may_castle(color) {
             self.push_castling(&mut moves, color);
         }
         moves
@@ -992,7 +1144,7 @@ impl RefPosition {
         to: usize,
     ) {
         let Some(ep) = self.ep else { return };
-        if ep.square != to || color != self.side {
+        if ep.square != to || color != self.side || !self.may_take_en_passant(color, ep) {
             return;
         }
         // Only if there really is an enemy piece there that can have double
@@ -1032,8 +1184,9 @@ impl RefPosition {
     /// `from` and `via`, cannot be reached again by a forward step, which
     /// we check). One move per path, so two paths to the same square are
     /// two moves. A first step that would promote ends the move: no second
-    /// step (never happens on 8x8). With `captures_only`, only the paths
-    /// whose second step captures (for the attack test).
+    /// step (never happens on 8x8). In mode games only the kinds (QQ, QC,
+    /// CQ, CC) that `color`'s mode allows. With `captures_only`, only the
+    /// paths whose second step captures (for the attack test).
     fn push_two_steps(
         &self,
         moves: &mut Vec<Move>,
@@ -1060,6 +1213,7 @@ impl RefPosition {
                 assert!(to != from && to != via, "Eurofighter steps go forward");
                 if !self.step_allowed(second.mode, def, color, to)
                     || (captures_only && self.board[to].is_none())
+                    || !self.may_two_step(color, self.two_step_kind(from, via, to))
                 {
                     continue;
                 }
@@ -1328,10 +1482,15 @@ impl RefPosition {
             Special::DoubleStep { skipped } => Some(EnPassant {
                 square: skipped,
                 victim: m.to,
+                origin: None,
             }),
             Special::TwoSteps { via } => Some(EnPassant {
                 square: via,
                 victim: m.to,
+                origin: v
+                    .modes
+                    .is_some_and(|d| d.ep_field_is_move)
+                    .then_some(m.from),
             }),
             _ => None,
         };
@@ -1597,16 +1756,19 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     // stand on a start square of their kind but have moved; dice games have
     // `knights=A:B/C:D` and maybe `pending=roll` or `pending=choose:X:Y`;
     // Truffle Hunt has `truffles=...`, `stores=W/B` and maybe
-    // `pending=find:SQ` or `pending=activate`.
+    // `pending=find:SQ` or `pending=activate`; mode-dice games have
+    // `die=W/B` or `dice=W/B` and maybe `pending=roll` or
+    // `pending=promote:SQ`.
     let mut fields: Vec<&str> = Vec::new();
     let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
-    let (mut truffles_field, mut stores_field) = (None, None);
+    let (mut truffles_field, mut stores_field, mut modes_field) = (None, None, None);
     for (i, field) in fen.split_whitespace().enumerate() {
         let extended = moved_field
             .or(knights_field)
             .or(pending_field)
             .or(truffles_field)
             .or(stores_field)
+            .or(modes_field)
             .is_some();
         let slot = match field {
             _ if i < 4 => None,
@@ -1615,6 +1777,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
             f if f.starts_with("pending=") => Some(&mut pending_field),
             f if f.starts_with("truffles=") => Some(&mut truffles_field),
             f if f.starts_with("stores=") => Some(&mut stores_field),
+            f if f.starts_with("die=") || f.starts_with("dice=") => Some(&mut modes_field),
             _ => None,
         };
         match slot {
@@ -1673,6 +1836,8 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         None
     } else if !can_double_step {
         return Err(format!("{}: no en passant in {}", fields[3], v.name));
+    } else if v.modes.is_some_and(|m| m.ep_field_is_move) {
+        Some(parse_two_step_field(v, side, fields[3])?)
     } else if let Some((square, victim)) = fields[3].split_once('>') {
         // `I>V` (Eurofighter pawns only): V, where the piece to take stands,
         // is one step straight or diagonally forward from I for the side
@@ -1689,7 +1854,11 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         if dy != forward || dx.abs() != 1 {
             return Err(format!("impossible en passant field {:?}", fields[3]));
         }
-        Some(EnPassant { square, victim })
+        Some(EnPassant {
+            square,
+            victim,
+            origin: None,
+        })
     } else {
         let square = parse_square(v, fields[3])?;
         let (x, y) = (square % v.width, square / v.width);
@@ -1701,6 +1870,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         Some(EnPassant {
             square,
             victim: x + victim_y * v.width,
+            origin: None,
         })
     };
 
@@ -1736,7 +1906,14 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     } else {
         pending_field
     };
-    let (knights, pending) = parse_dice_fields(v, knights_field, dice_pending)?;
+    let (knights, pending) = match v.modes {
+        Some(_) => (
+            [(2, 1); 2],
+            parse_mode_pending(v, knights_field, dice_pending)?,
+        ),
+        None => parse_dice_fields(v, knights_field, dice_pending)?,
+    };
+    let modes = parse_modes_field(v, modes_field)?;
 
     let mut pos = RefPosition {
         variant: v,
@@ -1752,6 +1929,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
         hands,
         truffles: Vec::new(),
         stores: [0; 2],
+        modes,
     };
     parse_truffle_fields(&mut pos, truffles_field, stores_field, pending_field)?;
     if let Pending::Promote(sq) = pos.pending {
@@ -1939,4 +2117,121 @@ fn parse_dice_fields(
         }
     };
     Ok((knights, pending))
+}
+
+/// Multipawn's en-passant field: the two-step as its move text,
+/// `d2d3,d3e4`. Each leg goes one rank forward for the side that moved
+/// (the one not to move), straight or diagonally, the first from that
+/// side's second rank, the second from where the first ended. I is the
+/// square between the legs; the pawn to take stands where the second ends.
+fn parse_two_step_field(v: &Variant, side: Color, text: &str) -> Result<EnPassant, String> {
+    let bad = || format!("bad en passant field {text:?}");
+    // A leg `d2d3` is two square names; the second starts at its letter.
+    let leg = |leg: &str| -> Result<(usize, usize), String> {
+        let split = leg
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i)
+            .ok_or_else(bad)?;
+        Ok((
+            parse_square(v, &leg[..split])?,
+            parse_square(v, &leg[split..])?,
+        ))
+    };
+    let (first, second) = text.split_once(',').ok_or_else(bad)?;
+    let ((from, via), (via_again, to)) = (leg(first)?, leg(second)?);
+    let forward = if side == Color::White { -1 } else { 1 };
+    let is_forward_step = |a: usize, b: usize| {
+        let dx = (b % v.width) as i32 - (a % v.width) as i32;
+        let dy = (b / v.width) as i32 - (a / v.width) as i32;
+        dy == forward && dx.abs() <= 1
+    };
+    let second_rank = match side {
+        Color::White => v.height - 2,
+        Color::Black => 1,
+    };
+    if via != via_again
+        || from / v.width != second_rank
+        || !is_forward_step(from, via)
+        || !is_forward_step(via, to)
+    {
+        return Err(bad());
+    }
+    Ok(EnPassant {
+        square: via,
+        victim: to,
+        origin: Some(from),
+    })
+}
+
+/// A mode game's pending field: `pending=roll` or `pending=promote:SQ`
+/// (there are no choices after its throws). A `knights` field is an
+/// error: its knights are plain Knights.
+fn parse_mode_pending(
+    v: &Variant,
+    knights_field: Option<&str>,
+    pending_field: Option<&str>,
+) -> Result<Pending, String> {
+    if let Some(field) = knights_field {
+        return Err(format!("{field:?}: {} has no dice knights", v.name));
+    }
+    match pending_field.map(|f| &f["pending=".len()..]) {
+        None => Ok(Pending::Nothing),
+        Some("roll") => Ok(Pending::Roll),
+        Some(text) => {
+            // Checked against the board once the position stands.
+            let square = text
+                .strip_prefix("promote:")
+                .ok_or_else(|| format!("bad pending field {text:?}"))?;
+            Ok(Pending::Promote(parse_square(v, square)?))
+        }
+    }
+}
+
+/// The modes register, `die=W/B` (one die: a face, `3`) or `dice=W/B`
+/// (two dice: `T:M`), under the game's own name; `-` for a side that has
+/// not thrown yet, as both are when the field is absent. An error in games
+/// without mode dice.
+fn parse_modes_field(v: &Variant, field: Option<&str>) -> Result<[Option<[u8; 2]>; 2], String> {
+    let Some(modes) = v.modes else {
+        return match field {
+            Some(field) => Err(format!("{field:?}: {} has no mode dice", v.name)),
+            None => Ok([None; 2]),
+        };
+    };
+    let Some(field) = field else {
+        return Ok([None; 2]);
+    };
+    let bad = || format!("bad {} field {field:?}", modes.register);
+    let text = field
+        .strip_prefix(modes.register)
+        .and_then(|f| f.strip_prefix('='))
+        .ok_or_else(bad)?;
+    let (white, black) = text.split_once('/').ok_or_else(bad)?;
+    let mode = |side: &str| -> Result<Option<[u8; 2]>, String> {
+        if side == "-" {
+            return Ok(None);
+        }
+        let faces: Vec<u8> = side
+            .split(':')
+            .map(|face| match face.as_bytes() {
+                [d @ b'1'..=b'9'] if d - b'0' <= modes.faces => Ok(d - b'0'),
+                _ => Err(bad()),
+            })
+            .collect::<Result<_, _>>()?;
+        if faces.len() != modes.dice {
+            return Err(bad());
+        }
+        let mut throw = [0; 2];
+        throw[..faces.len()].copy_from_slice(&faces);
+        Ok(Some(throw))
+    };
+    Ok([mode(white)?, mode(black)?])
+}
+
+/// A throw's faces joined by `:` (`3`, `3:1`), as in `roll:` and the FEN.
+fn throw_text(faces: &[u8]) -> String {
+    let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+    faces.join(":")
 }

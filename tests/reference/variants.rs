@@ -58,6 +58,11 @@ pub struct Vector {
     /// (Truffle Hunt's pig two-steps). It moves or captures as `mode` says
     /// and leaves no en-passant square.
     pub lame: bool,
+    /// Some((bx, by)): a lame leap in the Xiangqi way, blocked when the
+    /// square (bx, by) away from the start (White's view, like dx, dy)
+    /// holds any piece: the Horse's orthogonal neighbour in the direction
+    /// of its longer step, the Elephant's diagonal square passed over.
+    pub blocker: Option<(i32, i32)>,
 }
 
 const fn vector(dx: i32, dy: i32, reach: Reach, mode: Mode) -> Vector {
@@ -69,6 +74,7 @@ const fn vector(dx: i32, dy: i32, reach: Reach, mode: Mode) -> Vector {
         first_move_only: false,
         double_step: false,
         lame: false,
+        blocker: None,
     }
 }
 
@@ -120,6 +126,14 @@ const fn double_step() -> Vector {
 const fn lame(dx: i32, dy: i32) -> Vector {
     Vector {
         lame: true,
+        ..leap(dx, dy)
+    }
+}
+
+/// A leap that any piece on the square (bx, by) blocks (Xiangqi's `n`).
+const fn blocked_leap(dx: i32, dy: i32, bx: i32, by: i32) -> Vector {
+    Vector {
+        blocker: Some((bx, by)),
         ..leap(dx, dy)
     }
 }
@@ -301,6 +315,10 @@ pub struct Variant {
     /// truffle die of hunting pieces (`PieceDef::finds_on`) and activation
     /// of inactive pieces (`PieceDef::activation_cost`).
     pub truffles: Option<&'static Truffles>,
+    /// Mode-dice games (Up and Down, Multipawn, Army and Piece
+    /// Orientation): after every move the mover throws, and the throw is
+    /// its *mode*, which says how its pieces move (see `ModeDice`).
+    pub modes: Option<&'static ModeDice>,
 }
 
 /// The rules for putting pieces from the reserve back on the board.
@@ -469,6 +487,7 @@ pub static CHESS: Variant = Variant {
     dice: None,
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 // ---------------------------------------------------------------- Wolf Chess
@@ -528,6 +547,7 @@ pub static WOLF_CHESS: Variant = Variant {
     dice: None,
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 // ---------------------------------------------------------------- Hubbub
@@ -648,6 +668,7 @@ pub static HUBBUB: Variant = Variant {
     dice: None,
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 // ---------------------------------------------------------------- Pawn Eaters
@@ -704,6 +725,7 @@ pub static PAWN_EATERS: Variant = Variant {
     dice: None,
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 // ---------------------------------------------------------------- Carnival
@@ -713,16 +735,19 @@ pub static PAWN_EATERS: Variant = Variant {
 /// move may be two of them in a row (`eurofighter`).
 const EUROFIGHTER_PAWN: &[Vector] = &[move_only(0, 1), capture_only(1, 1), capture_only(-1, 1)];
 
+/// The Eurofighter pawn of the dice games, promoting to Q, R, B or N.
+const EUROFIGHTER_PAWN_DEF: PieceDef = PieceDef {
+    letter: 'p',
+    vectors: EUROFIGHTER_PAWN,
+    resets_clock: true,
+    takes_en_passant: true,
+    eurofighter: true,
+    promotions: &['q', 'r', 'b', 'n'],
+    ..PLAIN
+};
+
 const CARNIVAL_PIECES: &[PieceDef] = &[
-    PieceDef {
-        letter: 'p',
-        vectors: EUROFIGHTER_PAWN,
-        resets_clock: true,
-        takes_en_passant: true,
-        eurofighter: true,
-        promotions: &['q', 'r', 'b', 'n'],
-        ..PLAIN
-    },
+    EUROFIGHTER_PAWN_DEF,
     // The Knight: no vectors of its own, it moves as its side's leaper.
     PieceDef {
         letter: 'n',
@@ -832,6 +857,7 @@ pub static CARNIVAL: Variant = Variant {
     dice: Some(&CARNIVAL_DICE),
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 /// The same game with the All Oblique dice.
@@ -848,6 +874,7 @@ pub static CARNIVAL_OBLIQUE: Variant = Variant {
     dice: Some(&OBLIQUE_DICE),
     drops: None,
     truffles: None,
+    modes: None,
 };
 
 // ---------------------------------------------------------------- Truffle Hunt
@@ -956,7 +983,433 @@ pub static TRUFFLE: Variant = Variant {
     dice: None,
     drops: Some(&TRUFFLE_DROPS),
     truffles: Some(&TRUFFLE_DICE),
+    modes: None,
 };
+
+// ---------------------------------------------------------------- mode dice
+
+/// The kind of a Eurofighter two-step, by its legs, first leg first: `Q`
+/// a quiet step straight forward, `C` a capturing step diagonally forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoStep {
+    QQ,
+    QC,
+    CQ,
+    CC,
+}
+
+impl TwoStep {
+    /// The kind of the two-step whose first and second legs go straight
+    /// (quiet) or not (diagonal, capturing).
+    pub fn of(first_straight: bool, second_straight: bool) -> TwoStep {
+        match (first_straight, second_straight) {
+            (true, true) => TwoStep::QQ,
+            (true, false) => TwoStep::QC,
+            (false, true) => TwoStep::CQ,
+            (false, false) => TwoStep::CC,
+        }
+    }
+}
+
+/// Every kind: Eurofighter pawns, unrestricted.
+pub const ALL_TWO_STEPS: &[TwoStep] = &[TwoStep::QQ, TwoStep::QC, TwoStep::CQ, TwoStep::CC];
+
+/// The dice of a mode-dice game. After every move the mover throws
+/// `dice` dice of `faces` faces, told apart (first die first); the faces
+/// are the mover's *mode* until its next throw, and say how its pieces move
+/// on its next move and, until then, what they attack. There is never a
+/// choice after a throw. Before its first throw a side moves as in chess
+/// (its pieces' table vectors, Eurofighter pawns), may castle and may make
+/// every kind of two-step. The functions below get the throw as its faces
+/// (one in one-die games, two in Piece Orientation).
+#[derive(Debug)]
+pub struct ModeDice {
+    /// 1 or 2.
+    pub dice: usize,
+    pub faces: u8,
+    /// The FEN register holding both sides' modes: `die` (`die=3/-`) or
+    /// `dice` (`dice=3:1/-`).
+    pub register: &'static str,
+    /// How a piece with this letter moves under the throw, when it stands
+    /// on its enemy's back rank or not (the back-rank exception); None: as
+    /// in chess, by its table vectors.
+    pub moves:
+        fn(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]>,
+    /// May the side castle under the throw?
+    pub castles: fn(throw: &[u8]) -> bool,
+    /// The two-step kinds the side's pawns may make under the throw. These
+    /// are also the kinds of enemy two-steps they may take en passant (so
+    /// the page says for Multipawn; in the other games both are all or
+    /// nothing together).
+    pub two_steps: fn(throw: &[u8]) -> &'static [TwoStep],
+    /// The en-passant field is the two-step itself as its move text
+    /// (`d2d3,d3e4`, Multipawn), not Carnival's `I` or `I>V`: the kind of
+    /// the two-step decides who may take it.
+    pub ep_field_is_move: bool,
+}
+
+/// `fW`: one step straight forward, moving or capturing (the Shogi and
+/// Xiangqi pawns).
+const FORWARD_STEP: &[Vector] = &[leap(0, 1)];
+
+/// `fR`: a slide straight forward (the Lance; Up and Down's face-1 Rook).
+const LANCE: &[Vector] = &[slide(0, 1)];
+
+/// `fB`: the two forward diagonal slides (Up and Down's face-2 Bishop).
+const FORWARD_BISHOP: &[Vector] = &[slide(1, 1), slide(-1, 1)];
+
+/// `ffN`: the two forwardmost knight leaps (the Shogi Knight, the Helm).
+const SHOGI_KNIGHT: &[Vector] = &[leap(1, 2), leap(-1, 2)];
+
+/// `FfW`: one step diagonally or straight forward (the Silver General, the
+/// Makruk Khon; Up and Down's face-1 King).
+const SILVER: &[Vector] = &[
+    leap(1, 1),
+    leap(1, -1),
+    leap(-1, -1),
+    leap(-1, 1),
+    leap(0, 1),
+];
+
+/// `WfF`: one step orthogonally or diagonally forward (the Gold General;
+/// Up and Down's face-2 King).
+const GOLD: &[Vector] = &[
+    leap(1, 0),
+    leap(0, -1),
+    leap(-1, 0),
+    leap(0, 1),
+    leap(1, 1),
+    leap(-1, 1),
+];
+
+/// `F`: one step diagonally (the Advisor, the Met).
+const FERZ: &[Vector] = &[leap(1, 1), leap(1, -1), leap(-1, -1), leap(-1, 1)];
+
+/// `W`: one step orthogonally (the General).
+const WAZIR: &[Vector] = &[leap(1, 0), leap(0, -1), leap(-1, 0), leap(0, 1)];
+
+/// `nN`: the Xiangqi Horse, each knight leap blocked by the square
+/// orthogonally next to the start in the direction of its longer step.
+const HORSE: &[Vector] = &[
+    blocked_leap(1, 2, 0, 1),
+    blocked_leap(2, 1, 1, 0),
+    blocked_leap(2, -1, 1, 0),
+    blocked_leap(1, -2, 0, -1),
+    blocked_leap(-1, -2, 0, -1),
+    blocked_leap(-2, -1, -1, 0),
+    blocked_leap(-2, 1, -1, 0),
+    blocked_leap(-1, 2, 0, 1),
+];
+
+/// `ffNnN`: the Helmed Mao, the Horse whose two forwardmost leaps are free
+/// (a union is free where either part is free, and the Shogi Knight's part
+/// is).
+const HELMED_MAO: &[Vector] = &[
+    leap(1, 2),
+    blocked_leap(2, 1, 1, 0),
+    blocked_leap(2, -1, 1, 0),
+    blocked_leap(1, -2, 0, -1),
+    blocked_leap(-1, -2, 0, -1),
+    blocked_leap(-2, -1, -1, 0),
+    blocked_leap(-2, 1, -1, 0),
+    leap(-1, 2),
+];
+
+/// `nA`: the Xiangqi Elephant, a 2:2 leap blocked by the square it passes.
+const XIANGQI_ELEPHANT: &[Vector] = &[
+    blocked_leap(2, 2, 1, 1),
+    blocked_leap(2, -2, 1, -1),
+    blocked_leap(-2, -2, -1, -1),
+    blocked_leap(-2, 2, -1, 1),
+];
+
+/// `FfWnA`: the Silverfearful (Silver plus Xiangqi Elephant).
+const SILVERFEARFUL: [Vector; 9] = join(SILVER, XIANGQI_ELEPHANT);
+
+/// `fWfcF`: the Pointpawn, one step straight forward moving or capturing,
+/// or diagonally forward capturing (en passant too: only these diagonal
+/// capture-only steps take en passant).
+const POINTPAWN: &[Vector] = &[leap(0, 1), capture_only(1, 1), capture_only(-1, 1)];
+
+/// `RfB`: the Goldrider.
+const GOLDRIDER: [Vector; 6] = join(ROOK, FORWARD_BISHOP);
+
+/// `BfR`: the Silverrider (and Up and Down's face-1 Queen).
+const SILVERRIDER: [Vector; 5] = join(BISHOP, LANCE);
+
+/// `BfW`: the Silverbishop (its F steps are in its Bishop slides already).
+const SILVERBISHOP: [Vector; 5] = join(BISHOP, FORWARD_STEP);
+
+/// `Nff(4,2)`: the Nightpig, the Knight plus the two 4:2 leaps going four
+/// ranks forward; true leaps, nothing in between blocks them.
+const NIGHTPIG: [Vector; 10] = join(KNIGHT, &[leap(2, 4), leap(-2, 4)]);
+
+/// The orthodox army with Eurofighter pawns (the same in every mode game;
+/// the modes change how the pieces move, not what they are).
+const MODE_PIECES: &[PieceDef] = &[
+    EUROFIGHTER_PAWN_DEF,
+    piece('n', KNIGHT),
+    piece('b', BISHOP),
+    ROOK_DEF,
+    piece('q', QUEEN),
+    KING_DEF,
+];
+
+/// A mode game: the orthodox board, setup and castling, its own dice.
+const fn mode_game(
+    name: &'static str,
+    start_fen: &'static str,
+    modes: &'static ModeDice,
+) -> Variant {
+    Variant {
+        name,
+        width: 8,
+        height: 8,
+        shape: &[],
+        pieces: MODE_PIECES,
+        start_fen,
+        promotion_rank: 7,
+        castling: CHESS_CASTLING,
+        extinction: None,
+        dice: None,
+        drops: None,
+        truffles: None,
+        modes: Some(modes),
+    }
+}
+
+fn always(_throw: &[u8]) -> bool {
+    true
+}
+
+fn all_two_steps(_throw: &[u8]) -> &'static [TwoStep] {
+    ALL_TWO_STEPS
+}
+
+fn as_in_chess(
+    _throw: &[u8],
+    _letter: char,
+    _on_enemy_back_rank: bool,
+) -> Option<&'static [Vector]> {
+    None
+}
+
+/// Up and Down: face 1 no backward or sideways orthogonal moves, 2 no
+/// backward diagonal moves, 3 Knights only their two forwardmost leaps
+/// (Helm), 4 Knights plus the forward 4:2 leaps (Nightpig), 5 Bishops plus
+/// the forward Rook slide (Silverrider), 6 Rooks plus the forward Bishop
+/// slides (Goldrider). Pawns never change.
+fn updown_moves(throw: &[u8], letter: char, _: bool) -> Option<&'static [Vector]> {
+    Some(match (throw[0], letter) {
+        (1, 'r') => LANCE,
+        (1, 'q') => &SILVERRIDER,
+        (1, 'k') => SILVER,
+        (2, 'b') => FORWARD_BISHOP,
+        (2, 'q') => &GOLDRIDER,
+        (2, 'k') => GOLD,
+        (3, 'n') => SHOGI_KNIGHT,
+        (4, 'n') => &NIGHTPIG,
+        (5, 'b') => &SILVERRIDER,
+        (6, 'r') => &GOLDRIDER,
+        _ => return None,
+    })
+}
+
+/// Up and Down: face 1 forbids castling (the Rook may not go sideways).
+fn updown_castles(throw: &[u8]) -> bool {
+    throw[0] != 1
+}
+
+static UPDOWN_DICE: ModeDice = ModeDice {
+    dice: 1,
+    faces: 6,
+    register: "die",
+    moves: updown_moves,
+    castles: updown_castles,
+    two_steps: all_two_steps,
+    ep_field_is_move: false,
+};
+
+/// Up and Down Chess: one die changes how the pieces but the pawns move.
+pub static UPDOWN: Variant = mode_game(
+    "updown",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+    &UPDOWN_DICE,
+);
+
+/// Multipawn: the two-step kinds of each face (Ancient, European, Warhead,
+/// Trident, Helmsman, Eurofighter pawns).
+fn multipawn_two_steps(throw: &[u8]) -> &'static [TwoStep] {
+    match throw[0] {
+        1 => &[],
+        2 => &[TwoStep::QQ],
+        3 => &[TwoStep::CC],
+        4 => &[TwoStep::QQ, TwoStep::CC],
+        5 => &[TwoStep::QC, TwoStep::CQ],
+        _ => ALL_TWO_STEPS,
+    }
+}
+
+static MULTIPAWN_DICE: ModeDice = ModeDice {
+    dice: 1,
+    faces: 6,
+    register: "die",
+    moves: as_in_chess,
+    castles: always,
+    two_steps: multipawn_two_steps,
+    ep_field_is_move: true,
+};
+
+/// Multipawn Chess: one die decides the pawns' two-steps and en passant.
+pub static MULTIPAWN: Variant = mode_game(
+    "multipawn",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+    &MULTIPAWN_DICE,
+);
+
+/// The Shogi piece on each piece's starting square (Bishops and Rooks of
+/// Shogi ignored): Pawn, Lance, Shogi Knight, Silver, Gold, King.
+fn shogi_form(letter: char) -> &'static [Vector] {
+    match letter {
+        'p' => FORWARD_STEP,
+        'r' => LANCE,
+        'n' => SHOGI_KNIGHT,
+        'b' => SILVER,
+        'q' => GOLD,
+        _ => KING,
+    }
+}
+
+/// Army Orientation: 1 Shogi, 2 Xiangqi, 3 both, 4 chess, 5 Shogi and
+/// chess, 6 Up and Down's faces 4-6 at once. Under face 1 a Rook or
+/// Knight on the enemy back rank moves as in chess.
+fn army_moves(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]> {
+    let face = throw[0];
+    if face == 1 && on_enemy_back_rank && matches!(letter, 'r' | 'n') {
+        return None;
+    }
+    Some(match (face, letter) {
+        (1, _) => shogi_form(letter),
+        (2, 'p') => FORWARD_STEP,
+        (2, 'r') => ROOK,
+        (2, 'n') => HORSE,
+        (2, 'b') => XIANGQI_ELEPHANT,
+        (2, 'q') => FERZ,
+        (2, 'k') => WAZIR,
+        (3, 'p') => FORWARD_STEP,
+        (3, 'r') => ROOK,
+        (3, 'n') => HELMED_MAO,
+        (3, 'b') => &SILVERFEARFUL,
+        (3, 'q' | 'k') => KING,
+        (5, 'p') => POINTPAWN,
+        (5, 'b') => &SILVERBISHOP,
+        (6, 'r') => &GOLDRIDER,
+        (6, 'n') => &NIGHTPIG,
+        (6, 'b') => &SILVERRIDER,
+        _ => return None,
+    })
+}
+
+/// Army Orientation: castling, two-steps and en passant only under 4-6.
+fn army_castles(throw: &[u8]) -> bool {
+    throw[0] >= 4
+}
+
+fn army_two_steps(throw: &[u8]) -> &'static [TwoStep] {
+    if throw[0] >= 4 {
+        ALL_TWO_STEPS
+    } else {
+        &[]
+    }
+}
+
+static ARMY_DICE: ModeDice = ModeDice {
+    dice: 1,
+    faces: 6,
+    register: "die",
+    moves: army_moves,
+    castles: army_castles,
+    two_steps: army_two_steps,
+    ep_field_is_move: false,
+};
+
+/// Army Orientation Chess: one die changes how the whole army moves.
+pub static ARMY_ORIENTATION: Variant = mode_game(
+    "armyorientation",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+    &ARMY_DICE,
+);
+
+/// Piece Orientation's first die: the type it picks.
+fn picked_type(throw: &[u8]) -> char {
+    ['p', 'r', 'n', 'b', 'q', 'k'][usize::from(throw[0]) - 1]
+}
+
+/// Piece Orientation: the picked type moves by the second die (1 Shogi, 2
+/// Xiangqi, 3 both, 4 Makruk, 5 Shogi and Makruk, 6 Xiangqi and Makruk),
+/// every other type as in chess. Under second die 1 a Rook or Knight on
+/// the enemy back rank keeps its chess move.
+fn piece_moves(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]> {
+    let how = throw[1];
+    if letter != picked_type(throw)
+        || (how == 1 && on_enemy_back_rank && matches!(letter, 'r' | 'n'))
+    {
+        return None;
+    }
+    Some(match (letter, how) {
+        ('p', 1..=3) => FORWARD_STEP,
+        ('p', 4) => EUROFIGHTER_PAWN, // the Bia, fmWfcF
+        ('p', _) => POINTPAWN,
+        ('r', 1) => LANCE,
+        ('r', _) => ROOK,
+        ('n', 1) => SHOGI_KNIGHT,
+        ('n', 2) => HORSE,
+        ('n', 3) => HELMED_MAO,
+        ('n', _) => KNIGHT,
+        ('b', 2) => XIANGQI_ELEPHANT,
+        ('b', 3 | 6) => &SILVERFEARFUL,
+        ('b', _) => SILVER, // Silver, Khon, or both
+        ('q', 1) => GOLD,
+        ('q', 2) => FERZ,
+        ('q', _) => KING, // Prince, Khun
+        ('k', 2) => WAZIR,
+        ('k', 4) => FERZ, // the Met
+        _ => KING,
+    })
+}
+
+/// Piece Orientation: Rooks or King picked (first die 2 or 6), no
+/// castling.
+fn piece_castles(throw: &[u8]) -> bool {
+    !matches!(throw[0], 2 | 6)
+}
+
+/// Piece Orientation: Pawns picked (first die 1), no two-step and no en
+/// passant.
+fn piece_two_steps(throw: &[u8]) -> &'static [TwoStep] {
+    if throw[0] == 1 {
+        &[]
+    } else {
+        ALL_TWO_STEPS
+    }
+}
+
+static PIECE_DICE: ModeDice = ModeDice {
+    dice: 2,
+    faces: 6,
+    register: "dice",
+    moves: piece_moves,
+    castles: piece_castles,
+    two_steps: piece_two_steps,
+    ep_field_is_move: false,
+};
+
+/// Piece Orientation Chess: two dice, a type and how it moves.
+pub static PIECE_ORIENTATION: Variant = mode_game(
+    "pieceorientation",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 dice=-/-",
+    &PIECE_DICE,
+);
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
@@ -968,6 +1421,10 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "carnival" => Some(&CARNIVAL),
         "carnival-oblique" => Some(&CARNIVAL_OBLIQUE),
         "truffle" => Some(&TRUFFLE),
+        "updown" => Some(&UPDOWN),
+        "multipawn" => Some(&MULTIPAWN),
+        "armyorientation" => Some(&ARMY_ORIENTATION),
+        "pieceorientation" => Some(&PIECE_ORIENTATION),
         _ => None,
     }
 }
@@ -981,4 +1438,8 @@ pub const NAMES: &[&str] = &[
     "carnival",
     "carnival-oblique",
     "truffle",
+    "updown",
+    "multipawn",
+    "armyorientation",
+    "pieceorientation",
 ];
