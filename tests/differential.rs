@@ -197,3 +197,23 @@ fn carnival_oblique_random_games_with_real_dice_agree_with_the_reference() {
 fn truffle_random_games_with_real_dice_agree_with_the_reference() {
     check_perft_file_positions("truffle", 15, 3000);
 }
+
+#[test]
+fn updown_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("updown", 12, 3000);
+}
+
+#[test]
+fn multipawn_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("multipawn", 12, 3000);
+}
+
+#[test]
+fn armyorientation_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("armyorientation", 12, 3000);
+}
+
+#[test]
+fn pieceorientation_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("pieceorientation", 12, 3000);
+}

@@ -221,6 +221,26 @@ fn truffle() {
 }
 
 #[test]
+fn updown() {
+    run_file("updown", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn multipawn() {
+    run_file("multipawn", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn armyorientation() {
+    run_file("armyorientation", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn pieceorientation() {
+    run_file("pieceorientation", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());
