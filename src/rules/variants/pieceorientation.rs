@@ -71,3 +71,55 @@ fn mode(kind_face: u8, form_face: u8) -> ModeDef {
     }
     mode
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::Position;
+    use crate::rules::variant::Variant;
+
+    /// The targets of the piece on `from` with White in mode `mode`.
+    fn targets(board: &str, mode: &str, from: &str) -> Vec<String> {
+        let v = Variant::load(super::definition()).expect("table");
+        let fen = format!("{board} w - - 0 1 dice={mode}/-");
+        let pos = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .filter(|t| t.starts_with(from))
+            .map(|t| t[from.len()..].to_string())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The page's "notable consequences of combinations of rolls".
+    #[test]
+    fn the_pages_notable_consequences() {
+        let lone = |piece: &str| format!("4k3/8/8/8/3{piece}4/8/8/4K3");
+        // 1 and 5/6: Pointpawns, capturing on any forward radial.
+        let pointpawn = "4k3/8/8/2nnn3/3P4/8/8/4K3";
+        assert_eq!(targets(pointpawn, "1:5", "d4"), ["c5", "d5", "e5"]);
+        assert_eq!(targets(pointpawn, "1:4", "d4"), ["c5", "e5"]);
+        // 2 and anything but 1 has no effect on the Rook's moves.
+        assert_eq!(targets(&lone("R"), "2:3", "d4").len(), 14);
+        assert_eq!(targets(&lone("R"), "2:1", "d4"), ["d5", "d6", "d7", "d8"]);
+        // 3 and 3: the Helmed Mao, blockable except its forwardmost leaps.
+        let mao = "4k3/8/8/8/2pNp3/3p4/8/4K3";
+        assert_eq!(targets(mao, "3:3", "d4"), ["c6", "e6"]);
+        assert_eq!(targets(mao, "3:4", "d4").len(), 8);
+        // 4 and 3/6: the Silverfearful, one or two diagonal steps or one forward.
+        let silverfearful = ["b2", "b6", "c3", "c5", "d5", "e3", "e5", "f2", "f6"];
+        assert_eq!(targets(&lone("B"), "4:3", "d4"), silverfearful);
+        assert_eq!(targets(&lone("B"), "4:6", "d4"), silverfearful);
+        // 5 and 3/6: a Prince (the King's step, not royal).
+        assert_eq!(targets(&lone("Q"), "5:3", "d4").len(), 8);
+        assert_eq!(targets(&lone("Q"), "5:6", "d4").len(), 8);
+        // 6 and 2: the King reduced to a General (Wazir).
+        let general = "4k3/8/8/8/3K4/8/8/8";
+        assert_eq!(targets(general, "6:2", "d4"), ["c4", "d3", "d5", "e4"]);
+        // 2/3 and 1 cannot be applied on the enemy back rank.
+        assert_eq!(targets("3R4/8/8/7k/8/8/8/4K3", "2:1", "d8").len(), 14);
+        assert_eq!(targets("3N4/8/8/7k/8/8/8/4K3", "3:1", "d8").len(), 4);
+    }
+}
