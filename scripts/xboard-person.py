@@ -109,6 +109,20 @@ SCENARIOS = [
     Scenario("carnival", "promotion to a Knight",
              fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
              steps=[Step(["a7", "a8"], "a7a8n", "a7-a8=N, pulled back once", sweep=1)]),
+    Scenario("updown", "the straight two-step and a knight move", [
+        Step(["e2", "e4"], "e2e4", "pawn two-step, entered as from-to"),
+        Step(["g1", "f3"], "g1f3", "knight (the Knight, a Helm or a Nightpig by the throw: f3 is in all)"),
+    ]),
+    Scenario("multipawn", "capture-capture, choosing the path",
+             fen="4k3/8/8/8/3n4/2n1n3/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c3", "d4"], "d2c3,c3d4", "d2xc3xd4 before the first throw (all two-steps)")]),
+    Scenario("armyorientation", "the straight two-step and a single step", [
+        Step(["d2", "d4"], "d2d4", "pawn two-step, entered as from-to"),
+        Step(["a2", "a3"], "a2a3", "pawn single step (a pawn's in every army)"),
+    ]),
+    Scenario("pieceorientation", "straight then capture",
+             fen="4k3/8/8/8/2n5/8/3P4/4K3 w - - 0 1",
+             steps=[Step(["d2", "c4"], "d2c4", "d2-d3xc4, entered as from-to")]),
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
     # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).

@@ -129,12 +129,13 @@ fn xboard(accept_dice: bool) -> Conversation {
     c.send("protover 2");
     let features = c.until("feature done=1");
     let all = features.join(" ");
-    c.check(
-        all.contains(
-            "variants=\"normal,wolf,hubbub,pawneaters,carnival,carnival-oblique,truffle\"",
-        ),
-        "variants",
-    );
+    // Every game, chess by XBoard's name for it.
+    let names: Vec<&str> = menagerie::rules::variants::NAMES
+        .iter()
+        .map(|&n| if n == "chess" { "normal" } else { n })
+        .collect();
+    let variants = format!("variants=\"{}\"", names.join(","));
+    c.check(all.contains(&variants), "variants");
     for f in [
         "ping=1",
         "setboard=1",

@@ -224,7 +224,11 @@ fn a_stopped_search_leaves_the_position_as_it_was() {
             let result = searcher.search(&mut pos, &limits, &mut |_| {});
             assert!(result.best.is_some(), "{variant}");
             assert!(result.nodes < 4 * budget + 10_000, "{variant}: not stopped");
-            assert_eq!((pos.to_fen(), pos.ply(), pos.hash()), before, "{variant} {budget}");
+            assert_eq!(
+                (pos.to_fen(), pos.ply(), pos.hash()),
+                before,
+                "{variant} {budget}"
+            );
         }
     }
 }

@@ -431,17 +431,17 @@ impl Position {
         }
     }
 
-    /// Faces of six that find a truffle for the pig on `sq`.
-    pub(in crate::rules) fn find_faces(&self, sq: Square) -> u8 {
-        match (&self.variant.truffles, self.piece_at(sq)) {
+    /// Faces of six that find and that eat for the hunter on `sq`.
+    pub(in crate::rules) fn find_faces(&self, sq: Square) -> (u8, u8) {
+        match (&self.variant.hunt, self.piece_at(sq)) {
             (Some(t), Some(p)) => t.find_faces[p.kind() as usize],
-            _ => 0,
+            _ => (0, 0),
         }
     }
 
     /// Squares of the actor's inactive pieces its store pays for.
     pub fn activations(&self) -> Vec<Square> {
-        let Some(t) = &self.variant.truffles else {
+        let Some(t) = &self.variant.hunt else {
             return Vec::new();
         };
         let actor = self.side.opposite();
@@ -457,7 +457,7 @@ impl Position {
     }
 
     /// After a truffle throw or a waking: waking next if it is affordable.
-    fn after_truffle_step(&mut self) {
+    fn after_find_step(&mut self) {
         let next = if self.can_activate(self.side.opposite()) {
             Pending::Activate
         } else {
@@ -478,16 +478,16 @@ impl Position {
         let Pending::Find(sq) = self.pending else {
             return Err(ActionError::NotPending(self.action_text(Action::Find(f))));
         };
-        let Some(max) = self.variant.truffles.as_ref().map(|t| t.store_max) else {
+        let Some(max) = self.variant.hunt.as_ref().map(|t| t.store_max) else {
             return Err(ActionError::NotPending(self.action_text(Action::Find(f))));
         };
-        let before = self.truffles[sq.index()];
+        let before = self.food[sq.index()];
         self.push_undo(Action::Find(f), Some((sq, before)), None);
         if f != Find::No && before > 0 {
             let k = keys();
-            self.hash ^= k.truffle[sq.index()][before as usize % 8]
-                ^ k.truffle[sq.index()][(before - 1) as usize % 8];
-            self.truffles[sq.index()] = before - 1;
+            self.hash ^= k.food[sq.index()][before as usize % 8]
+                ^ k.food[sq.index()][(before - 1) as usize % 8];
+            self.food[sq.index()] = before - 1;
             if f == Find::Keep {
                 let actor = self.side.opposite().index();
                 // A store holds at most `max`: a truffle beyond it is lost.
@@ -495,7 +495,7 @@ impl Position {
                 self.set_store(actor, n);
             }
         }
-        self.after_truffle_step();
+        self.after_find_step();
         Ok(())
     }
 
@@ -516,7 +516,7 @@ impl Position {
         let asleep = self.board[sq.index()];
         let Some((awake, cost)) = self
             .variant
-            .truffles
+            .hunt
             .as_ref()
             .and_then(|t| t.wake[asleep.kind() as usize])
         else {
@@ -531,7 +531,7 @@ impl Position {
             k.piece_square[asleep.index()][sq.index()] ^ k.piece_square[woken.index()][sq.index()];
         let actor = asleep.color().index();
         self.set_store(actor, self.stores[actor] - cost);
-        self.after_truffle_step();
+        self.after_find_step();
         Ok(())
     }
 }

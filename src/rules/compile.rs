@@ -6,7 +6,7 @@ use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::compile_modes::{compile_chance, compile_modes};
 use crate::rules::def::{
-    CastlingDef, Fate, TruffleDef, TwoSteps, VariantDef, VariantError, MAX_PIECE_VALUE,
+    CastlingDef, Fate, HuntDef, TwoSteps, VariantDef, VariantError, MAX_PIECE_VALUE,
 };
 use crate::rules::faces::{find_outcome, outcome_odds, DICE};
 use crate::rules::geometry::{Geometry, GeometryError};
@@ -14,7 +14,7 @@ use crate::rules::kind_info::{CaptureFate, KindInfo};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
 use crate::rules::tables::{PieceTables, Rays, TwoLegTables};
-use crate::rules::variant::{Castling, EnPassantReach, ModeTables, TruffleRules, Variant};
+use crate::rules::variant::{Castling, EnPassantReach, HuntRules, ModeTables, Variant};
 use std::sync::Arc;
 
 impl Variant {
@@ -73,9 +73,9 @@ impl Variant {
             .iter()
             .map(|&(symbols, max)| Ok((letters.mask(symbols, "drop limit")?, max)))
             .collect::<Result<Vec<_>, VariantError>>()?;
-        let truffles = match &def.truffles {
+        let hunt = match &def.hunt {
             None => None,
-            Some(t) => Some(compile_truffles(t, &geometry, kinds.len(), &letters)?),
+            Some(t) => Some(compile_hunt(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
         if def.promotion_after_throw && def.chance.is_none() {
@@ -89,7 +89,7 @@ impl Variant {
             ));
         }
         let castling_kinds =
-            |d: &CastlingDef| castling_kinds(d, &letters, roles.royal_kinds, truffles.as_ref());
+            |d: &CastlingDef| castling_kinds(d, &letters, roles.royal_kinds, hunt.as_ref());
         let castling = [
             compile_castling(&geometry, &def.castling, Color::White, &castling_kinds)?,
             compile_castling(&geometry, &def.castling, Color::Black, &castling_kinds)?,
@@ -102,8 +102,8 @@ impl Variant {
             None => (None, Vec::new()),
         };
         let find_odds = (0..kinds.len())
-            .map(|k| match &truffles {
-                Some(t) if t.pig_kinds >> k & 1 != 0 => {
+            .map(|k| match &hunt {
+                Some(t) if t.hunter_kinds >> k & 1 != 0 => {
                     outcome_odds(&DICE, |pips| find_outcome(t.find_faces[k], pips))
                 }
                 _ => Vec::new(),
@@ -138,7 +138,7 @@ impl Variant {
             start_mode: modes.start,
             mode_kinds: modes.kinds,
             mode_permissions,
-            truffles,
+            hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
             drop_zones,
@@ -493,17 +493,27 @@ fn drop_zones(geometry: &Geometry, kinds: &[KindInfo]) -> Result<[Vec<Bitboard>;
     Ok(zones)
 }
 
-fn compile_truffles(
-    t: &TruffleDef,
+fn compile_hunt(
+    t: &HuntDef,
     geometry: &Geometry,
     kind_count: usize,
     letters: &Letters,
-) -> Result<TruffleRules, VariantError> {
-    let mut rules = TruffleRules {
+) -> Result<HuntRules, VariantError> {
+    let bad = |why: &str| Err(VariantError::BadHunt(why.to_string()));
+    let fen_word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase());
+    if !fen_word(t.food) || !fen_word(t.store) || t.food == t.store {
+        return bad("the food and the store need two words of small letters");
+    }
+    if t.store_max > 7 || t.start_count > 7 {
+        return bad("a square or a store holds at most 7");
+    }
+    let mut rules = HuntRules {
+        food_word: t.food,
+        store_word: t.store,
         start: vec![0; geometry.cells()],
         store_max: t.store_max,
-        find_faces: vec![0; kind_count],
-        pig_kinds: 0,
+        find_faces: vec![(0, 0); kind_count],
+        hunter_kinds: 0,
         wake: vec![None; kind_count],
     };
     for &r in t.start_ranks {
@@ -511,10 +521,13 @@ fn compile_truffles(
             rules.start[sq.index()] = t.start_count;
         }
     }
-    for &(c, faces) in t.pigs {
-        let k = letters.symbol(&c.to_string(), "pig")?;
-        rules.find_faces[k as usize] = faces.min(6);
-        rules.pig_kinds |= 1 << k;
+    for h in t.hunters {
+        let k = letters.symbol(h.symbol, "hunter")?;
+        if h.finds == 0 || h.finds > 6 || h.eats > 6 {
+            return bad("a hunter finds on 1 to 6 faces and eats on 0 to 6");
+        }
+        rules.find_faces[k as usize] = (h.finds, h.eats);
+        rules.hunter_kinds |= 1 << k;
     }
     for &(c, cost) in t.activation {
         let asleep = letters.symbol(&c.to_string(), "activation")?;
@@ -554,7 +567,7 @@ fn castling_kinds(
     d: &CastlingDef,
     letters: &Letters,
     royal_kinds: u32,
-    truffles: Option<&TruffleRules>,
+    hunt: Option<&HuntRules>,
 ) -> Result<CastlingKinds, VariantError> {
     let unknown = |sym: &str| VariantError::BadCastling(format!("unknown castling piece '{sym}'"));
     let king = letters
@@ -569,8 +582,7 @@ fn castling_kinds(
     let rook = letters
         .symbol(d.rook, "castling")
         .map_err(|_| unknown(d.rook))?;
-    let wakes_as_rook =
-        |k: usize| truffles.is_some_and(|t| t.wake[k].is_some_and(|(w, _)| w == rook));
+    let wakes_as_rook = |k: usize| hunt.is_some_and(|t| t.wake[k].is_some_and(|(w, _)| w == rook));
     let right_holders = (0..letters.0.pieces.len())
         .filter(|&k| k == rook as usize || wakes_as_rook(k))
         .fold(0u32, |m, k| m | 1 << k);
@@ -680,7 +692,7 @@ mod tests {
             modes: vec![],
             start_mode: "",
             chance: None,
-            truffles: None,
+            hunt: None,
             drop_limits: vec![],
             fifty_move_plies: 100,
             repetitions: 3,

@@ -206,19 +206,36 @@ pub enum ThrowEffect {
     Choose(Vec<String>),
 }
 
-/// Truffle Hunt's rules as data.
+/// A hunt (Truffle Hunt's): food counted on each square, a store counted
+/// for each side, hunters that throw for food where they end a move, and
+/// sleeping pieces woken by paying from the store.
 #[derive(Clone, Debug)]
-pub struct TruffleDef {
-    /// Ranks (from White's side) whose squares start with truffles.
+pub struct HuntDef {
+    /// FEN's field for the food on each square (`truffles=...`).
+    pub food: &'static str,
+    /// FEN's field for the stores (`stores=3/0`).
+    pub store: &'static str,
+    /// Ranks (from White's side) whose squares start with food.
     pub start_ranks: &'static [u8],
     pub start_count: u8,
-    /// Most truffles a store holds; a truffle found beyond it is lost.
+    /// Most a store holds; food found beyond it is lost.
     pub store_max: u8,
-    /// The pigs: letter, and how many faces of a six-sided die find (and eat).
-    pub pigs: &'static [(char, u8)],
+    pub hunters: &'static [Hunter],
     /// Inactive letter and what waking it costs; the active piece is the
     /// same letter with `+`.
     pub activation: &'static [(char, u8)],
+}
+
+/// A piece that hunts: after ending a move on food it throws two dice,
+/// the first finds a unit of food, the second (after a find) says whether
+/// it eats it there (the food is gone) or keeps it (into the store).
+#[derive(Clone, Copy, Debug)]
+pub struct Hunter {
+    pub symbol: &'static str,
+    /// How many faces of a six-sided die find (the highest).
+    pub finds: u8,
+    /// How many faces eat; 0: it never eats, every find is kept.
+    pub eats: u8,
 }
 
 /// What a position with no legal move means for the side to move.
@@ -261,7 +278,7 @@ pub struct VariantDef {
     /// The dice thrown after every move, if the game has them.
     pub chance: Option<ChanceDef>,
     /// Truffle Hunt's truffles, stores, pigs and activation.
-    pub truffles: Option<TruffleDef>,
+    pub hunt: Option<HuntDef>,
     /// At most this many of these pieces (symbols) per player on squares of
     /// one colour, checked for drops.
     pub drop_limits: Vec<(&'static [&'static str], u8)>,
@@ -321,6 +338,8 @@ pub enum VariantError {
     },
     /// The dice's declaration is wrong (the reason).
     BadChance(String),
+    /// The hunt's declaration is wrong (the reason).
+    BadHunt(String),
     UnknownSymbol {
         piece: &'static str,
         symbol: String,
@@ -380,6 +399,7 @@ impl std::fmt::Display for VariantError {
                 write!(f, "piece {piece}: where it goes when captured: {why}")
             }
             VariantError::BadChance(why) => write!(f, "dice: {why}"),
+            VariantError::BadHunt(why) => write!(f, "hunt: {why}"),
             VariantError::UnknownSymbol { piece, symbol } => {
                 write!(f, "{piece}: '{symbol}' names no piece of this variant")
             }

@@ -20,13 +20,12 @@ pub fn roll_of(pips: &[u8], ordered: bool) -> Action {
     }
 }
 
-/// A pig's throw: the first die finds a truffle when it shows one of the
-/// pig's `faces` winning faces (the highest ones: 5-6 for a Sow, 6 for a
-/// Boar); the second, with the same winning faces, says whether the pig
-/// eats it, and is read only when the first found one.
-pub fn find_outcome(faces: u8, pips: &[u8]) -> Action {
-    let wins = |p: u8| p > 6 - faces.min(6);
-    Action::Find(match (wins(pips[0]), wins(pips[1])) {
+/// A hunter's throw: the first die finds food when it shows one of the
+/// `finds` highest faces; the second, read only after a find, eats it when
+/// it shows one of the `eats` highest (0: never), else the food is kept.
+pub fn find_outcome((finds, eats): (u8, u8), pips: &[u8]) -> Action {
+    let wins = |p: u8, faces: u8| p > 6 - faces.min(6);
+    Action::Find(match (wins(pips[0], finds), wins(pips[1], eats)) {
         (false, _) => Find::No,
         (true, true) => Find::Eat,
         (true, false) => Find::Keep,
@@ -99,26 +98,26 @@ mod tests {
     #[test]
     fn a_pigs_finds_follow_its_winning_faces() {
         // A Sow wins on 5-6 (one in three): no find 2/3, eaten 1/9, kept 2/9.
-        let sow = outcome_odds(&DICE, |p| find_outcome(2, p));
+        let sow = outcome_odds(&DICE, |p| find_outcome((2, 2), p));
         let find = |o| Action::Find(o);
         assert!((odds_of(&sow, find(Find::No)) - 2.0 / 3.0).abs() < 1e-12);
         assert!((odds_of(&sow, find(Find::Eat)) - 1.0 / 9.0).abs() < 1e-12);
         assert!((odds_of(&sow, find(Find::Keep)) - 2.0 / 9.0).abs() < 1e-12);
         // A Boar wins on a 6 only.
-        let boar = outcome_odds(&DICE, |p| find_outcome(1, p));
+        let boar = outcome_odds(&DICE, |p| find_outcome((1, 1), p));
         assert!((odds_of(&boar, find(Find::Keep)) - 5.0 / 36.0).abs() < 1e-12);
         assert_eq!(boar[0].0, find(Find::No));
         // A piece that is no pig never finds.
         assert_eq!(
-            outcome_odds(&DICE, |p| find_outcome(0, p)),
+            outcome_odds(&DICE, |p| find_outcome((0, 0), p)),
             vec![(find(Find::No), 1.0)]
         );
     }
 
     #[test]
     fn the_eat_die_is_read_only_after_a_find() {
-        assert_eq!(find_outcome(2, &[4, 6]), Action::Find(Find::No));
-        assert_eq!(find_outcome(2, &[5, 6]), Action::Find(Find::Eat));
-        assert_eq!(find_outcome(2, &[6, 4]), Action::Find(Find::Keep));
+        assert_eq!(find_outcome((2, 2), &[4, 6]), Action::Find(Find::No));
+        assert_eq!(find_outcome((2, 2), &[5, 6]), Action::Find(Find::Eat));
+        assert_eq!(find_outcome((2, 2), &[6, 4]), Action::Find(Find::Keep));
     }
 }

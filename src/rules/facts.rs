@@ -193,17 +193,17 @@ impl Variant {
 impl Variant {
     /// The kinds (a set) that hunt counters.
     pub fn hunter_kinds(&self) -> u32 {
-        self.truffles.as_ref().map_or(0, |t| t.pig_kinds)
+        self.hunt.as_ref().map_or(0, |t| t.hunter_kinds)
     }
 
     /// For a sleeping kind: the kind it wakes as and what waking costs.
     pub fn wake(&self, kind: Kind) -> Option<(Kind, u8)> {
-        self.truffles.as_ref()?.wake[kind as usize]
+        self.hunt.as_ref()?.wake[kind as usize]
     }
 
     /// Most counters a store holds.
     pub fn store_max(&self) -> u8 {
-        self.truffles.as_ref().map_or(0, |t| t.store_max)
+        self.hunt.as_ref().map_or(0, |t| t.store_max)
     }
 }
 
@@ -211,7 +211,7 @@ impl Variant {
 impl Position {
     /// Counters on a square.
     pub fn counter_at(&self, sq: Square) -> u8 {
-        self.truffles[sq.index()]
+        self.food[sq.index()]
     }
 
     /// Counters in `color`'s store.
@@ -245,7 +245,7 @@ impl Position {
         }
         for sq in g.squares() {
             if let Some(to) = flip(sq) {
-                m.truffles[to.index()] = self.truffles[sq.index()];
+                m.food[to.index()] = self.food[sq.index()];
             }
         }
         m.side = self.side.opposite();

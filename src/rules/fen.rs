@@ -204,20 +204,25 @@ impl Position {
         // Dice games add each side's mode (`knights=A:B/C:D`, the word is
         // the game's) and `pending=roll|choose:X:Y`.
         let register = variant.chance.as_ref().map_or("knights", |c| c.register);
+        let hunt = variant.hunt.as_ref();
+        let food_word = hunt.map_or("truffles", |h| h.food_word);
+        let store_word = hunt.map_or("stores", |h| h.store_word);
+        let is_field =
+            |text: &str, word: &str| text.split_once('=').is_some_and(|(w, _)| w == word);
         let mut all: Vec<&str> = fen.split_whitespace().collect();
-        let (mut moved_field, mut knights_field, mut pending_field) = (None, None, None);
-        let (mut truffles_field, mut stores_field) = (None, None);
+        let (mut moved_field, mut register_field, mut pending_field) = (None, None, None);
+        let (mut food_field, mut stores_field) = (None, None);
         while all.len() > 1 {
             let last = all[all.len() - 1];
             let slot = if last.starts_with('~') {
                 &mut moved_field
-            } else if last.split_once('=').is_some_and(|(w, _)| w == register) {
-                &mut knights_field
+            } else if is_field(last, register) {
+                &mut register_field
             } else if last.starts_with("pending=") {
                 &mut pending_field
-            } else if last.starts_with("truffles=") {
-                &mut truffles_field
-            } else if last.starts_with("stores=") {
+            } else if is_field(last, food_word) {
+                &mut food_field
+            } else if is_field(last, store_word) {
                 &mut stores_field
             } else {
                 break;
@@ -310,7 +315,7 @@ impl Position {
         }
         if v.chance.is_some() {
             // Without the field both sides have their start mode.
-            if let Some(field) = knights_field {
+            if let Some(field) = register_field {
                 let bad = || FenError::BadDiceState(field.to_string());
                 let (w, b) = field[register.len() + 1..]
                     .split_once('/')
@@ -334,12 +339,12 @@ impl Position {
                     }
                 };
             }
-        } else if let Some(t) = &v.truffles {
+        } else if let Some(t) = &v.hunt {
             // Without the fields: the start's truffles, empty stores.
-            pos.truffles[..t.start.len()].copy_from_slice(&t.start);
-            if let Some(field) = truffles_field {
+            pos.food[..t.start.len()].copy_from_slice(&t.start);
+            if let Some(field) = food_field {
                 let bad = || FenError::BadDiceState(field.to_string());
-                let ranks: Vec<&str> = field["truffles=".len()..].split('/').collect();
+                let ranks: Vec<&str> = field[food_word.len() + 1..].split('/').collect();
                 let g = &v.geometry;
                 if ranks.len() != g.height() as usize {
                     return Err(bad());
@@ -351,13 +356,15 @@ impl Position {
                     }
                     for (file, c) in rank_text.chars().enumerate() {
                         let n = c.to_digit(10).filter(|&n| n <= 7).ok_or_else(bad)? as u8;
-                        pos.truffles[rank * g.width() as usize + file] = n;
+                        pos.food[rank * g.width() as usize + file] = n;
                     }
                 }
             }
             if let Some(field) = stores_field {
                 let bad = || FenError::BadDiceState(field.to_string());
-                let (w, b) = field["stores=".len()..].split_once('/').ok_or_else(bad)?;
+                let (w, b) = field[store_word.len() + 1..]
+                    .split_once('/')
+                    .ok_or_else(bad)?;
                 for (c, text) in [(0, w), (1, b)] {
                     pos.stores[c] = text
                         .parse::<u8>()
@@ -377,7 +384,7 @@ impl Position {
                             .ok_or_else(bad)?;
                         // The actor's pig must stand there.
                         let pig = pos.piece_at(sq).is_some_and(|p| {
-                            p.color() != pos.side && t.pig_kinds >> p.kind() & 1 != 0
+                            p.color() != pos.side && t.hunter_kinds >> p.kind() & 1 != 0
                         });
                         if !pig {
                             return Err(bad());
@@ -386,15 +393,15 @@ impl Position {
                     }
                 };
             }
-            if let Some(f) = knights_field {
+            if let Some(f) = register_field {
                 return Err(FenError::BadDiceState(format!(
                     "{} has no dice knights: '{f}'",
                     v.name
                 )));
             }
-        } else if let Some(f) = knights_field
+        } else if let Some(f) = register_field
             .or(pending_field)
-            .or(truffles_field)
+            .or(food_field)
             .or(stores_field)
         {
             return Err(FenError::BadDiceState(format!(
@@ -525,18 +532,19 @@ impl Position {
             let [w, b] = Color::BOTH.map(|side| self.mode_name(side));
             out.push_str(&format!(" {}={w}/{b}", c.register));
         }
-        if v.truffles.is_some() {
-            out.push_str(" truffles=");
+        if let Some(hunt) = &v.hunt {
+            out.push_str(&format!(" {}=", hunt.food_word));
             for rank in (0..g.height()).rev() {
                 for file in 0..g.width() {
-                    let n = self.truffles[rank as usize * g.width() as usize + file as usize];
+                    let n = self.food[rank as usize * g.width() as usize + file as usize];
                     out.push((b'0' + n) as char);
                 }
                 if rank > 0 {
                     out.push('/');
                 }
             }
-            out.push_str(&format!(" stores={}/{}", self.stores[0], self.stores[1]));
+            let [w, b] = self.stores;
+            out.push_str(&format!(" {}={w}/{b}", hunt.store_word));
         }
         match self.pending {
             Pending::Nothing => {}

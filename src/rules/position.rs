@@ -90,7 +90,7 @@ pub struct Position {
     pub(in crate::rules) modes: [u8; 2],
     pub(in crate::rules) pending: Pending,
     /// Truffles left on each square, and each side's store (Truffle Hunt).
-    pub(in crate::rules) truffles: [u8; MAX_SQUARES],
+    pub(in crate::rules) food: [u8; MAX_SQUARES],
     pub(in crate::rules) stores: [u8; 2],
     /// Moves raise no dice throw (perft's "frozen" mode): not game state.
     pub(in crate::rules) frozen: bool,
@@ -120,7 +120,7 @@ impl Position {
             hands: [[0; MAX_KINDS]; 2],
             modes: [start_mode; 2],
             pending: Pending::Nothing,
-            truffles: [0; MAX_SQUARES],
+            food: [0; MAX_SQUARES],
             stores: [0; 2],
             frozen: false,
             self_checks: cfg!(debug_assertions),
@@ -291,9 +291,9 @@ impl Position {
         if self.variant.modes.len() > 1 {
             h ^= k.mode[0][self.modes[0] as usize] ^ k.mode[1][self.modes[1] as usize];
         }
-        if self.variant.truffles.is_some() {
-            for (sq, &n) in self.truffles.iter().enumerate() {
-                h ^= k.truffle[sq][n as usize % 8];
+        if self.variant.hunt.is_some() {
+            for (sq, &n) in self.food.iter().enumerate() {
+                h ^= k.food[sq][n as usize % 8];
             }
             h ^= k.store[0][self.stores[0] as usize % 8] ^ k.store[1][self.stores[1] as usize % 8];
         }
@@ -497,12 +497,12 @@ impl Position {
             hash ^= pending_key(self.pending) ^ pending_key(Pending::Roll);
             self.pending = Pending::Roll;
         }
-        if let (Some(t), false) = (&self.variant.truffles, self.frozen) {
+        if let (Some(t), false) = (&self.variant.hunt, self.frozen) {
             // A pig ending on truffles throws for one; then the mover may wake pieces.
             let moved = self.board[to.index()];
             let next = if m.kind() != MoveKind::Drop
-                && t.pig_kinds >> moved.kind() & 1 != 0
-                && self.truffles[to.index()] > 0
+                && t.hunter_kinds >> moved.kind() & 1 != 0
+                && self.food[to.index()] > 0
             {
                 Pending::Find(to)
             } else if self.can_activate(us) {
@@ -529,7 +529,7 @@ impl Position {
         self.pending = undo.pending;
         self.stores = undo.stores;
         if let Some((sq, n)) = undo.truffle {
-            self.truffles[sq.index()] = n;
+            self.food[sq.index()] = n;
         }
         if let Some((sq, p)) = undo.replaced {
             self.take(sq);
@@ -676,7 +676,7 @@ impl Position {
 
     /// Whether `color` has an inactive piece on the board its store pays for.
     pub(in crate::rules) fn can_activate(&self, color: Color) -> bool {
-        let Some(t) = &self.variant.truffles else {
+        let Some(t) = &self.variant.hunt else {
             return false;
         };
         let store = self.stores[color.index()];

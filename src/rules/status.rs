@@ -31,7 +31,7 @@ impl Position {
                 format!("{} {}", v.mode_title(mode), v.mode_name(mode))
             });
             parts.push(format!("White {w}, Black {b}"));
-        } else if self.variant().truffles.is_some() {
+        } else if self.variant().hunt.is_some() {
             parts.push(format!(
                 "stores White {}, Black {}",
                 self.stores[0], self.stores[1]
@@ -57,21 +57,21 @@ impl Position {
     /// forms), so that a GUI showing them must be told when they go.
     pub fn has_square_notes(&self) -> bool {
         let v = self.variant();
-        v.truffles.is_some() || v.kinds.iter().any(|k| k.def.plus)
+        v.hunt.is_some() || v.kinds.iter().any(|k| k.def.plus)
     }
 
     /// Every square with something the pieces do not show: a promoted
     /// piece, else the square's counter. Empty in games without either.
     pub fn square_notes(&self) -> Vec<(Square, SquareNote)> {
         let v = self.variant();
-        let counters = v.truffles.is_some();
+        let counters = v.hunt.is_some();
         let mut notes = Vec::new();
         for sq in v.geometry.squares() {
             let piece = self.piece_at(sq);
             if let Some(p) = piece.filter(|p| v.kinds[p.kind() as usize].def.plus) {
                 notes.push((sq, SquareNote::Promoted(p.color())));
-            } else if counters && self.truffles[sq.index()] > 0 {
-                notes.push((sq, SquareNote::Count(self.truffles[sq.index()])));
+            } else if counters && self.food[sq.index()] > 0 {
+                notes.push((sq, SquareNote::Count(self.food[sq.index()])));
             }
         }
         notes

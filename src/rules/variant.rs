@@ -88,7 +88,7 @@ pub struct Variant {
     /// Two-leg first moves, per colour and kind.
     pub(in crate::rules) two_legs: [Vec<Option<TwoLegTables>>; 2],
     pub(in crate::rules) two_leg_kinds: u32,
-    pub(in crate::rules) truffles: Option<TruffleRules>,
+    pub(in crate::rules) hunt: Option<HuntRules>,
     /// Kinds whose moves reset the fifty-move count.
     pub(in crate::rules) clock_resetters: u32,
     /// Per kind (as `lame_passable`): kinds its lame leaps pass over.
@@ -171,14 +171,17 @@ impl ChanceRules {
     }
 }
 
-/// The compiled form of `TruffleDef`.
+/// The compiled form of `HuntDef`.
 #[derive(Clone, Debug)]
-pub struct TruffleRules {
+pub struct HuntRules {
     pub start: Vec<u8>,
     pub store_max: u8,
-    /// Per kind: the faces of six that find, for pigs (0 for others).
-    pub find_faces: Vec<u8>,
-    pub pig_kinds: u32,
+    /// FEN's words for the food and the stores.
+    pub food_word: &'static str,
+    pub store_word: &'static str,
+    /// Per kind: the faces of six that find and that eat (0 for others).
+    pub find_faces: Vec<(u8, u8)>,
+    pub hunter_kinds: u32,
     /// Per kind: (active kind, cost) for inactive kinds.
     pub wake: Vec<Option<(Kind, u8)>>,
 }
@@ -186,7 +189,7 @@ pub struct TruffleRules {
 impl Variant {
     /// Whether turns have steps besides moves: throws, finds, choices.
     pub fn has_chance_steps(&self) -> bool {
-        self.chance.is_some() || self.truffles.is_some()
+        self.chance.is_some() || self.hunt.is_some()
     }
 
     /// Whether every move is followed by a throw (Carnival's dice; Truffle

@@ -27,7 +27,7 @@ pub struct Keys {
     /// `pending_choice[a][b]`: the dice thrown when a choice is pending.
     pub pending_choice: [[u64; 8]; 8],
     /// `truffle[square][count]`, `store[color][count]` (Truffle Hunt).
-    pub truffle: Vec<[u64; 8]>,
+    pub food: Vec<[u64; 8]>,
     pub store: [[u64; 8]; 2],
     pub pending_find: [u64; MAX_SQUARES],
     pub pending_activate: u64,
@@ -75,7 +75,7 @@ fn make_keys() -> Keys {
     for k in pending_choice.iter_mut().flatten() {
         *k = rng.next_u64();
     }
-    let truffle = (0..MAX_SQUARES)
+    let food = (0..MAX_SQUARES)
         .map(|_| {
             let mut a = [0u64; 8];
             for k in a.iter_mut() {
@@ -100,7 +100,7 @@ fn make_keys() -> Keys {
     }
     Keys {
         two_step_legs,
-        truffle,
+        food,
         store,
         pending_find,
         pending_activate,

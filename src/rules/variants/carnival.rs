@@ -64,7 +64,7 @@ pub fn definition(oblique: bool) -> VariantDef {
             choice: "knight",
             effect: if oblique { oblique_throw } else { plain_throw },
         }),
-        truffles: None,
+        hunt: None,
         drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,

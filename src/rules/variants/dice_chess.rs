@@ -72,7 +72,7 @@ pub(super) fn definition(game: DiceChess) -> VariantDef {
             choice: "mode",
             effect: game.effect,
         }),
-        truffles: None,
+        hunt: None,
         drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,

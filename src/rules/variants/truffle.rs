@@ -3,7 +3,7 @@
 //! we read them: docs/rules/truffle.md.
 
 use super::orthodox_castling;
-use crate::rules::def::{CastlingDef, Fate, NoMoveOutcome, PieceDef, TruffleDef, VariantDef};
+use crate::rules::def::{CastlingDef, Fate, HuntDef, Hunter, NoMoveOutcome, PieceDef, VariantDef};
 
 /// Pigs may pass over pigs and sleeping pieces, never over awake ones.
 const PASSABLE: &[&str] = &["S", "H", "K", "Q", "R", "B", "N"];
@@ -82,12 +82,25 @@ pub fn definition() -> VariantDef {
         modes: vec![],
         start_mode: "",
         chance: None,
-        truffles: Some(TruffleDef {
+        hunt: Some(HuntDef {
+            food: "truffles",
+            store: "stores",
             start_ranks: &[2, 3, 4, 5],
             start_count: 6,
             store_max: 6,
-            // A Sow finds on 5 or 6, a Boar on 6 only.
-            pigs: &[('S', 2), ('H', 1)],
+            // A Sow finds (and eats) on 5 or 6, a Boar on 6 only.
+            hunters: &[
+                Hunter {
+                    symbol: "S",
+                    finds: 2,
+                    eats: 2,
+                },
+                Hunter {
+                    symbol: "H",
+                    finds: 1,
+                    eats: 1,
+                },
+            ],
             activation: &[('N', 3), ('B', 3), ('R', 4), ('Q', 5), ('K', 6)],
         }),
         drop_limits: vec![(&["B", "+B"], 1), (&["H"], 4)],

@@ -48,7 +48,7 @@ pub fn definition() -> VariantDef {
         modes: vec![],
         start_mode: "",
         chance: None,
-        truffles: None,
+        hunt: None,
         drop_limits: vec![],
         fifty_move_plies: 100,
         repetitions: 3,
