@@ -471,12 +471,13 @@ fn uci_conversation_for_every_game() {
         let first = pos.action_text(pos.legal_actions()[0]);
         pos.play_action_text(&first).expect("legal");
         c.send(&format!("position startpos moves {first}"));
-        if pos.dice_due().is_some() {
+        if let Some(dice) = pos.dice_due().map(|d| d.to_vec()) {
             // A throw is due: `go` is refused; the GUI sends the throw.
             c.send("go depth 1");
             let replies = c.until("bestmove 0000");
             c.check(replies[0].starts_with("info string Error"), "throw due");
-            let token = pos.action_text(pos.outcome_of_pips(&[6, 6]).expect("pips"));
+            // Every die shows its highest face.
+            let token = pos.action_text(pos.outcome_of_pips(&dice).expect("pips"));
             pos.play_action_text(&token).expect("throw");
             c.send(&format!("position startpos moves {first} {token}"));
         }
