@@ -59,10 +59,14 @@ pub(in crate::rules) fn compile_modes(
             let k = letters.symbol(symbol, "mode")? as usize;
             betza[k] = moves.clone();
             let info = &mut mode_kinds[k];
-            info.atoms = betza::parse(moves).map_err(|error| VariantError::Betza {
-                piece: info.def.name,
-                error,
-            })?;
+            // An empty string: the kind cannot move in this mode.
+            info.atoms = match moves.is_empty() {
+                true => Vec::new(),
+                false => betza::parse(moves).map_err(|error| VariantError::Betza {
+                    piece: info.def.name,
+                    error,
+                })?,
+            };
             changed |= 1 << k;
         }
         for &(symbol, ranks) in &mode.own_moves_on {
@@ -87,8 +91,13 @@ pub(in crate::rules) fn compile_modes(
             info.atoms = atoms;
             changed |= 1 << k;
         }
-        tables.push(mode_tables(mode, geometry, rays, &mode_kinds, betza)?);
+        let mut compiled = mode_tables(mode, geometry, rays, &mode_kinds, betza)?;
+        for symbol in &mode.lure {
+            compiled.lurers |= 1 << letters.symbol(symbol, "mode")?;
+        }
+        tables.push(compiled);
     }
+    resolve_courts(&declared, &mut tables, kinds, letters)?;
     let start = if def.modes.is_empty() {
         0
     } else {
@@ -141,7 +150,37 @@ fn mode_tables(
         castling: mode.castling,
         two_steps: mode.two_steps,
         en_passant: mode.en_passant,
+        lurers: 0,
+        court: Vec::new(),
     })
+}
+
+/// Each mode's court, its modes named: a court needs a royal kind.
+fn resolve_courts(
+    declared: &[ModeDef],
+    tables: &mut [ModeTables],
+    kinds: &[KindInfo],
+    letters: &Letters,
+) -> Result<(), VariantError> {
+    for (i, mode) in declared.iter().enumerate() {
+        if !mode.court.is_empty() && !kinds.iter().any(|k| k.def.royal) {
+            return Err(VariantError::BadMode(format!(
+                "mode '{}' has a court but the game no royal piece",
+                mode.name
+            )));
+        }
+        for &(symbol, name) in &mode.court {
+            let kind = letters.symbol(symbol, "mode")?;
+            let Some(other) = declared.iter().position(|m| m.name == name) else {
+                return Err(VariantError::BadMode(format!(
+                    "mode '{}': its court names mode '{name}', which is not declared",
+                    mode.name
+                )));
+            };
+            tables[i].court.push((kind, other as u8));
+        }
+    }
+    Ok(())
 }
 
 /// The dice: each throw's odds (most likely first) and what it does, its

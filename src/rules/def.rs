@@ -120,6 +120,14 @@ pub struct ModeDef {
     /// Kinds that keep their own (`PieceDef`) moves on these ranks,
     /// counted from the owner's side from 0: (symbol, ranks).
     pub own_moves_on: Vec<(&'static str, &'static [u8])>,
+    /// Kinds that *lure*: step to an empty square next to them and, if
+    /// enemy pieces threaten it, take one of those from there (Monty
+    /// Python's Bishop in drag). Their table moves come on top.
+    pub lure: Vec<&'static str>,
+    /// The royal piece's court: a piece of this kind on a square next to
+    /// its side's royal piece may also move as in that mode (symbol, mode
+    /// name).
+    pub court: Vec<(&'static str, &'static str)>,
 }
 
 impl ModeDef {
@@ -134,6 +142,8 @@ impl ModeDef {
             two_steps: TwoSteps::ALL,
             en_passant: TwoSteps::ALL,
             own_moves_on: vec![],
+            lure: vec![],
+            court: vec![],
         }
     }
 }

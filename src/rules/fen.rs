@@ -425,7 +425,7 @@ impl Position {
             // A promotion chosen after the throw waits until then.
             let waits = pos.pending != Pending::Nothing && pos.waits_to_promote(sq);
             if v.promoters >> p.kind() & 1 != 0
-                && (v.promotion_zone[0] | v.promotion_zone[1]).contains(sq)
+                && v.promotion_zone[p.color().index()].contains(sq)
                 && !waits
             {
                 return Err(FenError::PieceOnPromotionRank {

@@ -28,6 +28,7 @@ pub mod piece;
 mod pips;
 pub mod position;
 mod reach;
+mod special_moves;
 pub mod square;
 pub mod status;
 mod tables;

@@ -15,6 +15,7 @@ use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
 use crate::rules::tables::{shift, MAX_GROUPS};
+use crate::rules::variant::ModeTables;
 
 /// Where generated moves go: a list, or just a count.
 pub trait MoveSink {
@@ -117,7 +118,11 @@ impl MoveSink for MoveCounter {
 
 /// Adds `m`, or one move for each kind of `promotions` if there are any.
 #[inline(always)]
-fn add_with_promotions<S: MoveSink>(sink: &mut S, m: Move, promotions: &[Kind]) {
+pub(in crate::rules) fn add_with_promotions<S: MoveSink>(
+    sink: &mut S,
+    m: Move,
+    promotions: &[Kind],
+) {
     if promotions.is_empty() {
         sink.add(m);
     } else {
@@ -130,7 +135,7 @@ fn add_with_promotions<S: MoveSink>(sink: &mut S, m: Move, promotions: &[Kind]) 
 const MAX_PINS: usize = 16;
 
 /// What legality needs to know about the side to move's king.
-struct KingSafety {
+pub(in crate::rules) struct KingSafety {
     king: Square,
     /// The enemy's pieces by attacker group.
     sets: AttackerSets,
@@ -190,6 +195,14 @@ impl Placed {
         kind: 0,
     };
 
+    /// A piece of `kind` put down on `sq`.
+    pub(crate) fn at(sq: Square, kind: Kind) -> Placed {
+        Placed {
+            square: Bitboard::from_square(sq),
+            kind,
+        }
+    }
+
     /// The squares of `occupied` whose pieces are of the `passable` kinds
     /// once the move is played: the board's such pieces that are still
     /// there, less whatever stood on the placed piece's square, plus the
@@ -213,12 +226,23 @@ pub(in crate::rules) struct AttackerSets {
 impl Position {
     #[inline(always)]
     pub(in crate::rules) fn attacker_sets(&self, by: Color) -> AttackerSets {
-        let groups = &self.mode_tables(by).attacks[by.index()].groups;
+        self.attacker_sets_in(self.mode_tables(by), by, !Bitboard::EMPTY)
+    }
+
+    /// The groups of `mode`'s attack tables, of `by`'s pieces on `among`.
+    #[inline(always)]
+    pub(in crate::rules) fn attacker_sets_in(
+        &self,
+        mode: &ModeTables,
+        by: Color,
+        among: Bitboard,
+    ) -> AttackerSets {
+        let groups = &mode.attacks[by.index()].groups;
         let mut sets = AttackerSets {
             sets: [Bitboard::EMPTY; MAX_GROUPS],
         };
         for (set, &kinds) in sets.sets.iter_mut().zip(groups) {
-            *set = self.pieces_of_kinds(by, kinds);
+            *set = self.pieces_of_kinds(by, kinds) & among;
         }
         sets
     }
@@ -236,8 +260,26 @@ impl Position {
         removed: Bitboard,
         placed: Placed,
     ) -> bool {
+        let mode = self.mode_tables(by);
+        self.attacked_in(mode, target, by, sets, occupied, removed, placed)
+            || (mode.special() && self.special_attack(target, by, occupied, removed, placed))
+    }
+
+    /// The same, by the tables of `mode` alone.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(in crate::rules) fn attacked_in(
+        &self,
+        mode: &ModeTables,
+        target: Square,
+        by: Color,
+        sets: &AttackerSets,
+        occupied: Bitboard,
+        removed: Bitboard,
+        placed: Placed,
+    ) -> bool {
         let v = &*self.variant;
-        let tables = &self.mode_tables(by).attacks[by.index()];
+        let tables = &mode.attacks[by.index()];
         let alive = !removed;
         for l in &tables.leaps {
             let mut attackers = sets.sets[l.group] & alive;
@@ -362,7 +404,7 @@ impl Position {
         }
     }
 
-    fn king_safety(&self, king: Square) -> KingSafety {
+    pub(in crate::rules) fn king_safety(&self, king: Square) -> KingSafety {
         let sets = self.attacker_sets(self.side.opposite());
         let v = &*self.variant;
         let us = self.side;
@@ -496,7 +538,12 @@ impl Position {
     /// what they are matters to an attack: hands, truffles, stores and the
     /// dice change none.
     #[inline]
-    fn king_safe_after(&self, safety: &KingSafety, m: Move, victims: Bitboard) -> bool {
+    pub(in crate::rules) fn king_safe_after(
+        &self,
+        safety: &KingSafety,
+        m: Move,
+        victims: Bitboard,
+    ) -> bool {
         let (from, to) = (m.from(), m.to());
         let dropped = m.kind() == MoveKind::Drop;
         let vacated = if dropped {
@@ -530,7 +577,10 @@ impl Position {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        self.generate_with::<S, true>(sink);
+        match self.special_modes() {
+            true => self.generate_special::<S, true>(sink),
+            false => self.generate_with::<S, true, true>(sink),
+        }
     }
 
     /// Generates the legal moves that capture or promote into `sink`, and
@@ -539,12 +589,20 @@ impl Position {
     /// a castling, a drop or a plain quiet step. Quiescence search needs
     /// only these, and skips the king-safety tests of the rest.
     pub fn generate_tactical<S: MoveSink>(&self, sink: &mut S) {
-        self.generate_with::<S, false>(sink);
+        match self.special_modes() {
+            true => self.generate_special::<S, false>(sink),
+            false => self.generate_with::<S, false, true>(sink),
+        }
     }
 
     /// The move generator; `QUIETS` false leaves out the quiet moves.
     #[inline(always)]
-    fn generate_with<S: MoveSink, const QUIETS: bool>(&self, sink: &mut S) {
+    /// The moves by the tables; `LEGAL`: only legal ones, else every
+    /// pseudo-legal one (no castling then: it needs the king's safety).
+    pub(in crate::rules) fn generate_with<S: MoveSink, const QUIETS: bool, const LEGAL: bool>(
+        &self,
+        sink: &mut S,
+    ) {
         let v = &*self.variant;
         let us = self.side;
         let them = us.opposite();
@@ -552,7 +610,10 @@ impl Position {
         let theirs = self.ours(them);
         let empty_ok = !occ & !v.capture_only & v.geometry.squares();
         let tables = &self.mode_tables(us).pieces[us.index()];
-        let safety = self.royal_square(us).map(|k| self.king_safety(k));
+        let safety = self
+            .royal_square(us)
+            .filter(|_| LEGAL)
+            .map(|k| self.king_safety(k));
         let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
         let zone = v.promotion_zone[us.index()];
         if self.pending != Pending::Nothing {
@@ -740,7 +801,7 @@ impl Position {
                         }
                     }
                     if QUIETS && safety.checkers.is_empty() {
-                        self.castling_moves(sink, safety);
+                        self.castling_moves(sink, safety.king);
                     }
                     continue;
                 }
@@ -987,8 +1048,7 @@ impl Position {
         s.legal_ends(from).contains(to)
     }
 
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
-        let king = safety.king;
+    pub(in crate::rules) fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square) {
         let v = &*self.variant;
         let us = self.side;
         let occ = self.occupied();

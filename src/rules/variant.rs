@@ -118,9 +118,20 @@ pub struct ModeTables {
     pub(in crate::rules) castling: bool,
     pub(in crate::rules) two_steps: TwoSteps,
     pub(in crate::rules) en_passant: TwoSteps,
+    /// Kinds that lure (`ModeDef::lure`).
+    pub(in crate::rules) lurers: u32,
+    /// The court: (kind, mode) a piece next to its royal piece may also
+    /// move as.
+    pub(in crate::rules) court: Vec<(Kind, u8)>,
 }
 
 impl ModeTables {
+    /// Moves that no table holds: lures, or a court.
+    #[inline(always)]
+    pub(in crate::rules) fn special(&self) -> bool {
+        self.lurers != 0 || !self.court.is_empty()
+    }
+
     /// Whether a side in this mode may take `ep` en passant (a two-step
     /// whose legs are not kept counts as any).
     #[inline]

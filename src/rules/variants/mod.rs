@@ -5,6 +5,7 @@ mod carnival;
 mod chess;
 mod dice_chess;
 mod hubbub;
+mod montypython;
 mod multipawn;
 mod orientation;
 mod pawneaters;
@@ -71,6 +72,7 @@ pub const NAMES: &[&str] = &[
     "multipawn",
     "armyorientation",
     "pieceorientation",
+    "montypython",
 ];
 
 /// The table of a built-in variant.
@@ -87,6 +89,7 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "multipawn" => Some(multipawn::definition()),
         "armyorientation" => Some(armyorientation::definition()),
         "pieceorientation" => Some(pieceorientation::definition()),
+        "montypython" => Some(montypython::definition()),
         _ => None,
     }
 }
