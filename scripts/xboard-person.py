@@ -123,6 +123,10 @@ SCENARIOS = [
     Scenario("pieceorientation", "straight then capture",
              fen="4k3/8/8/8/2n5/8/3P4/4K3 w - - 0 1",
              steps=[Step(["d2", "c4"], "d2c4", "d2-d3xc4, entered as from-to")]),
+    Scenario("montypython", "the straight two-step and a single step", [
+        Step(["e2", "e4"], "e2e4", "pawn two-step, entered as from-to"),
+        Step(["a2", "a3"], "a2a3", "pawn single step (a pawn's in drag or not)"),
+    ]),
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
     # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).
