@@ -2178,8 +2178,14 @@ fn truffle_random_games_round_trip_through_fen() {
 
 // ---------------------------------------------------------------- mode dice
 
-/// The four games where the throw is the mover's mode.
-const MODE_GAMES: [&str; 4] = ["updown", "multipawn", "armyorientation", "pieceorientation"];
+/// The games where the throw is the mover's mode.
+const MODE_GAMES: [&str; 5] = [
+    "updown",
+    "multipawn",
+    "armyorientation",
+    "pieceorientation",
+    "montypython",
+];
 
 /// The d2 pawn's moves among a position's legal moves, sorted.
 fn pawn_moves_from(pos: &RefPosition, square: &str) -> Vec<String> {
@@ -2720,8 +2726,12 @@ fn mode_games_tables() {
                     "{variant} {throw:?}"
                 );
             }
-            // The King stays a royal piece with a move in every mode.
-            assert!((modes.moves)(&throw, 'k', false).is_none_or(|v| !v.is_empty()));
+            // The King stays a royal piece with a move in every mode (but
+            // Monty Python's face 6, where it only castles).
+            let standing = reference::variants::Standing::default();
+            let king = (modes.moves)(&throw, 'k', standing);
+            let only_castles = variant == "montypython" && throw == [6];
+            assert!(king.is_none_or(|v| !v.is_empty()) || only_castles);
         }
     }
 }
@@ -2758,4 +2768,303 @@ fn mode_games_random_games_round_trip_through_fen() {
         }
         assert!(two_steps > 0 && throws > 0, "{variant}");
     }
+}
+
+// ---------------------------------------------------------------- Monty Python
+
+/// The moves of the piece on `square`, sorted.
+fn moves_of(pos: &RefPosition, square: &str) -> Vec<String> {
+    let mut moves = sorted_moves(pos);
+    moves.retain(|m| m.starts_with(square));
+    moves
+}
+
+#[test]
+fn montypython_start_perft_in_every_face() {
+    // Before any throw (`-`): chess with Eurofighter pawns, as in the other
+    // mode games (carnival.md's 20, 400, 8902; 20 x 6 and 20 x 6 x 20 x 6:
+    // no move and throw of White's reaches Black's King).
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = position("montypython", &format!("{start} die=-/-"));
+    assert_eq!(pos, RefPosition::startpos("montypython").unwrap());
+    for (depth, want) in [(1, 20), (2, 400), (3, 8902)] {
+        assert_eq!(pos.perft_frozen(depth), want, "frozen {depth}");
+    }
+    assert_eq!(pos.perft_expanded(1), 120);
+    assert_eq!(pos.perft_expanded(2), 14400);
+
+    // Both sides in face F, frozen. Depth 1 by hand; depth 2 is its square
+    // (no first move of one side touches the other's); depth 3 is this
+    // generator's count, except face 2's, by hand below.
+    // 1: pawns `FfW` + two-step: a3 b3 a3-a4 for a2 and h2, a 4th (the
+    //    other diagonal) for the six others (30); Knights 4. 34.
+    // 2: the Rooks' Ferz steps land on their own pawns: 20. At depth 3
+    //    a1 gains b2 after b3 or b3-b4, h1 g2 after g3 or g3-g4: 4 first
+    //    moves x 20 replies more than chess: 8982.
+    // 3: Knights as `BW` have no square from b1 or g1: the 16 pawn moves.
+    // 4: the Bishops' neighbours are all occupied: no lure. 20.
+    // 5: the Queen's Gold steps too. 20.
+    // 6: the King does not move; its court (Queen d1, Bishop f1, pawns d2
+    //    e2 f2) may drag: the three pawns' forward diagonal steps c3 e3,
+    //    d3 f3, e3 g3 are new (their backward ones land on own pieces). 26.
+    for (face, want) in [
+        (1, [34, 1156, 41388]),
+        (2, [20, 400, 8982]),
+        (3, [16, 256, 5254]),
+        (4, [20, 400, 8666]),
+        (5, [20, 400, 8682]),
+        (6, [26, 676, 18248]),
+    ] {
+        let pos = position("montypython", &format!("{start} die={face}/{face}"));
+        for (i, &want) in want.iter().enumerate() {
+            let depth = i as u32 + 1;
+            assert_eq!(pos.perft_frozen(depth), want, "face {face} frozen {depth}");
+        }
+    }
+}
+
+#[test]
+fn montypython_lure_takes_a_threatening_piece_as_on_the_page() {
+    // The page: "moving from c1 to c2 could capture a Rook on c5 or d2, a
+    // Bishop on b1 or a4, a Queen on any of those, or a Knight on a3 or
+    // d4". White Bishop c1 in drag (face 4), King h3 out of everything's
+    // reach; Black as in chess (`-`). The Bishop's neighbours b2, c2, d1
+    // are empty (b1, d2 are not). With the Bishop on c2: Rc5 (down the
+    // file), Rd2, Bb1, Ba4 (over b3), Na3, Nd4: six. On b2: only Rd2
+    // (over c2). On d1: Rd2 and Ba4 (over b3 and the emptied c2). Nine
+    // moves, each written as the way to the victim and back.
+    let pieces = position(
+        "montypython",
+        "7k/8/8/2r5/b2n4/n6K/3r4/1bB5 w - - 0 1 die=4/-",
+    );
+    assert_eq!(
+        moves_of(&pieces, "c1"),
+        [
+            "c1a3,a3c2",
+            "c1a4,a4c2",
+            "c1a4,a4d1",
+            "c1b1,b1c2",
+            "c1c5,c5c2",
+            "c1d2,d2b2",
+            "c1d2,d2c2",
+            "c1d2,d2d1",
+            "c1d4,d4c2",
+        ]
+    );
+    // Queens on c5, d2, b1, a4: all four threaten c2; b2 Qd2 (over c2) and
+    // Qb1 (up the file); d1 Qd2, Qb1 (along the rank, c1 now empty) and
+    // Qa4.
+    let mut queens = position("montypython", "7k/8/8/2q5/q7/7K/3q4/1qB5 w - - 0 1 die=4/-");
+    assert_eq!(
+        moves_of(&queens, "c1"),
+        [
+            "c1a4,a4c2",
+            "c1a4,a4d1",
+            "c1b1,b1b2",
+            "c1b1,b1c2",
+            "c1b1,b1d1",
+            "c1c5,c5c2",
+            "c1d2,d2b2",
+            "c1d2,d2c2",
+            "c1d2,d2d1",
+        ]
+    );
+    // The Bishop ends on c2, the Queen on c5 is gone; a capture resets the
+    // clock.
+    queens.play("c1c5,c5c2").unwrap();
+    assert_eq!(
+        queens.to_fen(),
+        "7k/8/8/8/q7/7K/2Bq4/1q6 b - - 0 1 die=4/- pending=roll"
+    );
+}
+
+#[test]
+fn montypython_quiet_lure_and_threats_by_the_enemy_mode() {
+    // White Bishop d4 in drag, Black Bishop a1. With the Bishop on c3 or
+    // e5 (d4 then empty) the Black Bishop sees it along a1-h8: two
+    // captures; the six other steps are quiet. King h1: g1 g2 h2. 11.
+    let fen = "7k/8/8/8/3B4/8/8/b6K w - - 0 1";
+    let captures = ["d4a1,a1c3", "d4a1,a1e5"];
+    let quiet = [
+        "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5",
+    ];
+    for black in ["-", "6", "3"] {
+        // As in chess, and under faces where the Bishop is not in drag
+        // (under 6 it stands away from its King).
+        let pos = position("montypython", &format!("{fen} die=4/{black}"));
+        check_moves(&pos, 11, &captures, &["d4c3", "d4e5"]);
+        check_moves(&pos, 11, &quiet[1..7], &[]);
+    }
+    // Black's Bishop in drag only lures, and a lure threatens nothing: all
+    // eight steps are quiet.
+    let pos = position("montypython", &format!("{fen} die=4/4"));
+    check_moves(&pos, 11, &quiet, &captures);
+
+    // A two-step's second leg threatens too: Black's unmoved e7 can go
+    // e6 and take on d5. Bishop c4: d5 is a capture, seven quiet steps.
+    let fen = "k7/4p3/8/8/2B5/8/8/7K w - - 0 1 die=4/-";
+    let pos = position("montypython", fen);
+    check_moves(&pos, 11, &["c4e7,e7d5", "c4b5", "c4d4"], &["c4d5"]);
+    // Once that pawn has moved (`~e7`) it has no two-step: d5 is quiet.
+    let moved = position("montypython", &format!("{fen} ~e7"));
+    check_moves(&moved, 11, &["c4d5"], &["c4e7,e7d5"]);
+}
+
+#[test]
+fn montypython_a_bishop_that_may_lure_checks_two_steps_away() {
+    // Black Bishop c2, White King e1 (next to the empty d1 and d2, next to
+    // c2), White Rook h2, Black King a8.
+    let fen = "k7/8/8/8/8/8/2b4R/4K3 w - - 0 1";
+    // Black face 4: check. d1, d2, e2 stay next to a square next to c2;
+    // f1, f2 do not. Rook d2 leaves d1; only Rxc2 ends it. 3.
+    let drag = position("montypython", &format!("{fen} die=-/4"));
+    assert_eq!(sorted_moves(&drag), ["e1f1", "e1f2", "h2c2"]);
+    // As a plain Bishop (`-`, or face 6 away from its King) it only
+    // covers d1: King d2 e2 f1 f2, Rook g2..c2 and the h-file (12). 16.
+    for black in ["-", "6"] {
+        let pos = position("montypython", &format!("{fen} die=-/{black}"));
+        check_moves(&pos, 16, &["e1d2", "e1e2", "h2d2"], &["e1d1"]);
+    }
+    // Face 6 with the Black King b3 next to it: it may lure, so check.
+    let court = position("montypython", "8/8/8/8/8/1k6/2b4R/4K3 w - - 0 1 die=-/6");
+    assert_eq!(sorted_moves(&court), ["e1f1", "e1f2", "h2c2"]);
+    // Castling is judged the same way. Black Bishop a2: as a Bishop it
+    // covers b1 and b3 only, so both castlings are allowed (King 5 + 2,
+    // Rooks a2 b1 c1 d1 and g1 f1 h2..h8: 20); in drag (face 4) it checks
+    // a King on c1, next to b1 and b2: no long castling (19).
+    let fen = "k7/8/8/8/8/8/b7/R3K2R w KQ - 0 1";
+    let plain = position("montypython", &format!("{fen} die=-/-"));
+    check_moves(&plain, 20, &["e1g1", "e1c1"], &[]);
+    let drag = position("montypython", &format!("{fen} die=-/4"));
+    check_moves(&drag, 19, &["e1g1", "e1d1", "a1a2"], &["e1c1"]);
+}
+
+#[test]
+fn montypython_face_6_king_only_castles_and_attacks_nothing() {
+    // Face 6: the King's only moves are the castlings; Rooks a1 (10) and
+    // h1 (9) are not next to it. 21, against 26 as in chess.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let six = position("montypython", &format!("{fen} die=6/-"));
+    check_moves(
+        &six,
+        21,
+        &["e1g1", "e1c1"],
+        &["e1d1", "e1f1", "e1d2", "e1e2", "e1f2"],
+    );
+    let chess = position("montypython", &format!("{fen} die=-/-"));
+    check_moves(&chess, 26, &["e1g1", "e1c1", "e1d1"], &[]);
+
+    // It attacks nothing: Black's King e6 may step next to it (d5, e5): 8,
+    // against 6 when White has not thrown.
+    let fen = "8/8/4k3/8/3K4/8/8/8 b - - 0 1";
+    let next_to = position("montypython", &format!("{fen} die=6/-"));
+    check_moves(&next_to, 8, &["e6d5", "e6e5"], &[]);
+    let apart = position("montypython", &format!("{fen} die=-/-"));
+    check_moves(&apart, 6, &[], &["e6d5", "e6e5"]);
+
+    // Two Kings side by side under face 6 each: nobody is in check; White
+    // has only its pawn's a3 and a3-a4.
+    let fen = "8/8/8/4k3/3K4/8/P7/8 w - - 0 1";
+    let both = position("montypython", &format!("{fen} die=6/6"));
+    assert_eq!(sorted_moves(&both), ["a2a3", "a2a3,a3a4"]);
+    // If Black's King is not in drag it checks White's, which cannot move
+    // away: no legal move at all.
+    let mated = position("montypython", &format!("{fen} die=6/1"));
+    assert!(mated.legal_moves().is_empty());
+}
+
+#[test]
+fn montypython_the_kings_court_may_drag() {
+    // Face 6. Knight e2, next to the King e1: its leap (c1 c3 d4 f4 g1
+    // g3), or `BW` (d1 f1, d3 c4 b5 a6, f3 g4 h5; e3 d2 f2): 18. Knight b1,
+    // not next to it: a3 c3 d2. The King: nothing. 21.
+    let fen = "4k3/8/8/8/8/8/4N3/1N2K3 w - - 0 1";
+    let six = position("montypython", &format!("{fen} die=6/-"));
+    check_moves(
+        &six,
+        21,
+        &["e2c3", "e2g1", "e2d3", "e2h5", "e2e3", "b1c3", "b1d2"],
+        &["b1b2", "b1a2", "e1d1"],
+    );
+    assert_eq!(moves_of(&six, "e2").len(), 18);
+    // Face 3, every Knight in drag as `BW` only: e2 12, b1 a2 c2..h7 a1 c1
+    // b2 (10); the King d1 d2 f1 f2. 26.
+    let three = position("montypython", &format!("{fen} die=3/-"));
+    check_moves(
+        &three,
+        26,
+        &["e2e3", "b1h7", "b1b2", "e1d1"],
+        &["e2c3", "e2g1", "b1c3"],
+    );
+
+    // A Bishop in the court moves as a Bishop (e2 d3 c4 b5 a6, g2 h3) or
+    // lures: g1 and f2 are new, e2 and g2 the same steps, listed once. 9.
+    let bishop = position("montypython", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1 die=6/-");
+    check_moves(&bishop, 9, &["f1g1", "f1f2", "f1e2", "f1a6"], &[]);
+}
+
+#[test]
+fn montypython_pawn_in_drag() {
+    // Face 1: pawn d3 `FfW` d4 c4 e4 and back c2 e2; King h1 g1 g2 h2.
+    let mut pos = position("montypython", "7k/8/8/8/8/3P4/8/7K w - - 0 1 die=1/-");
+    check_moves(&pos, 8, &["d3d4", "d3c4", "d3c2", "d3e2"], &["d3d2"]);
+    // Back on its second rank it has moved (`~c2`) and has no two-step.
+    pos.play("d3c2").unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "7k/8/8/8/8/8/2P5/7K b - - 0 1 die=1/- pending=roll ~c2"
+    );
+    for action in ["roll:1", "h8g8", "roll:1"] {
+        pos.play(action).unwrap();
+    }
+    assert_eq!(
+        moves_of(&pos, "c2"),
+        ["c2b1", "c2b3", "c2c3", "c2d1", "c2d3"]
+    );
+    // Not in drag it is a Eurofighter that has moved: c3 only.
+    let plain = position("montypython", "6k1/8/8/8/8/8/2P5/7K w - - 2 2 die=-/1 ~c2");
+    assert_eq!(moves_of(&plain, "c2"), ["c2c3"]);
+
+    // It may reach its first rank, and stand there in a FEN: d1 has d2 c2
+    // e2; then d2 is a moved pawn.
+    let mut low = position("montypython", "7k/8/8/8/8/8/8/3P3K w - - 0 1 die=1/-");
+    assert_eq!(moves_of(&low, "d1"), ["d1c2", "d1d2", "d1e2"]);
+    low.play("d1d2").unwrap();
+    assert_eq!(
+        low.to_fen(),
+        "7k/8/8/8/8/8/3P4/7K b - - 0 1 die=1/- pending=roll ~d2"
+    );
+
+    // En passant in drag: after Black's d7-d6-d5 the pawn e5 steps to d6
+    // taking d5 (one move: the diagonal step onto d6 is the capture); also
+    // e6 f6 and back d4 f4.
+    let mut ep = position("montypython", "7k/8/8/3pP3/8/8/8/7K w - d6 0 2 die=1/-");
+    assert_eq!(
+        moves_of(&ep, "e5"),
+        ["e5d4", "e5d6", "e5e6", "e5f4", "e5f6"]
+    );
+    ep.play("e5d6").unwrap();
+    assert_eq!(
+        ep.to_fen(),
+        "7k/8/3P4/8/8/8/8/7K b - - 0 2 die=1/- pending=roll"
+    );
+}
+
+#[test]
+fn montypython_rook_and_queen_in_drag() {
+    // Face 2: Rook d4 `RF`, 14 + c3 c5 e3 e5. Face 5: Queen d4 a Gold
+    // General, c4 e4 d3 d5 c5 e5. King h1 3 each.
+    let rook = position("montypython", "7k/8/8/8/3R4/8/8/7K w - - 0 1 die=2/-");
+    check_moves(&rook, 21, &["d4c3", "d4e5", "d4d8"], &[]);
+    let queen = position("montypython", "7k/8/8/8/3Q4/8/8/7K w - - 0 1 die=5/-");
+    assert_eq!(
+        moves_of(&queen, "d4"),
+        ["d4c4", "d4c5", "d4d3", "d4d5", "d4e4", "d4e5"]
+    );
+    // Black's Gold goes down the board: d6 c5 e5 d4 c4 e4.
+    let black = position("montypython", "7k/8/8/3q4/8/8/8/7K b - - 0 1 die=-/5");
+    assert_eq!(
+        moves_of(&black, "d5"),
+        ["d5c4", "d5c5", "d5d4", "d5d6", "d5e4", "d5e5"]
+    );
 }

@@ -36,6 +36,11 @@
 //!   each piece moves (its vectors, lame leaps included), whether the side
 //!   may castle, and which Eurofighter two-steps its pawns may make (and
 //!   take en passant). A side's pieces attack by its own current mode.
+//!   Monty Python adds two things a mode may say: where a piece stands
+//!   next to its own King (the King's court) it may move otherwise, and a
+//!   Bishop may *lure*: step next door and take an enemy piece that
+//!   threatens its new square, wherever that piece stands (`push_lures`),
+//!   which also makes it check a King two steps away (`lure_checks`).
 //!
 //! If this file and the fast generator disagree, this file is the one that is
 //! easy to check by reading.
@@ -44,8 +49,21 @@
 pub mod variants;
 
 use variants::{
-    Castling, Dice, Leaper, Mode, ModeDice, PieceDef, Reach, Truffles, TwoStep, Variant, Vector,
+    Castling, Dice, Leaper, Mode, ModeDice, PieceDef, Reach, Standing, Truffles, TwoStep, Variant,
+    Vector,
 };
+
+/// The eight one-square steps: a King's, and the lure's.
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -86,6 +104,11 @@ enum Special {
     },
     /// Captures the piece on `victim`, which is not the target square.
     EnPassant {
+        victim: usize,
+    },
+    /// Monty Python's lure: the Bishop steps to the empty square `to` and
+    /// takes the enemy piece on `victim`, one that threatens `to`.
+    Lure {
         victim: usize,
     },
     /// The king moves (from, to) and the rook moves (rook_from, rook_to).
@@ -257,7 +280,7 @@ impl RefPosition {
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
     /// "carnival-oblique", "truffle", "updown", "multipawn",
-    /// "armyorientation", "pieceorientation". Parses the FEN itself (its
+    /// "armyorientation", "pieceorientation", "montypython". Parses the FEN itself (its
     /// own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
         let variant = variants::variant_by_name(variant)
@@ -275,7 +298,9 @@ impl RefPosition {
     /// letter in lower case (e2e4, e7e8q); castling as the king's move
     /// (e1g1); en passant as the capturer's diagonal move, except for a
     /// piece with `ep_two_legs` (the Pawn Eater): `d5e5,e5e6`, to the
-    /// victim and on to the en-passant square. A Eurofighter first move is
+    /// victim and on to the en-passant square; a capturing lure (Monty
+    /// Python) likewise as the Bishop's way to the victim and back to its
+    /// square, `c1c5,c5c2`. A Eurofighter first move is
     /// always written in its two legs (`d2d3,d3d4`, `d2c3,c3d4`). A drop
     /// is the piece's letter in upper case (whatever its colour), `@` and
     /// the square (`N@b1`, `S@a7`). Empty while anything is pending.
@@ -813,8 +838,35 @@ impl RefPosition {
         let Some((modes, throw)) = self.mode_of(color) else {
             return def.vectors;
         };
-        let on_enemy_back_rank = self.relative_rank(from, color) == self.variant.height - 1;
-        (modes.moves)(throw, def.letter, on_enemy_back_rank).unwrap_or(def.vectors)
+        (modes.moves)(throw, def.letter, self.standing(color, from)).unwrap_or(def.vectors)
+    }
+
+    /// Where `color`'s piece on `from` stands, as modes care: on the
+    /// enemy's back rank? next to one of its own royal pieces (its King)?
+    fn standing(&self, color: Color, from: usize) -> Standing {
+        let next_to_own_king = KING_STEPS.iter().any(|&(dx, dy)| {
+            self.offset(from, dx, dy).is_some_and(
+                |sq| matches!(self.board[sq], Some((c, k)) if c == color && self.def(k).royal),
+            )
+        });
+        Standing {
+            on_enemy_back_rank: self.relative_rank(from, color) == self.variant.height - 1,
+            next_to_own_king,
+        }
+    }
+
+    /// May `color`'s piece on `from` lure (Monty Python's Bishop in drag,
+    /// or in the King's court under face 6)?
+    fn may_lure(&self, color: Color, from: usize) -> bool {
+        let Some((modes, throw)) = self.mode_of(color) else {
+            return false;
+        };
+        match self.board[from] {
+            Some((c, kind)) if c == color => {
+                (modes.lures)(throw, self.def(kind).letter, self.standing(color, from))
+            }
+            _ => false,
+        }
     }
 
     /// May `color` castle under its current mode?
@@ -963,6 +1015,14 @@ impl RefPosition {
             return format!("{letter}@{}", square_name(v, m.to));
         }
         let (_, mover) = self.board[m.from].expect("moving piece");
+        if let Special::Lure { victim } = m.special {
+            let (from, via, to) = (
+                square_name(v, m.from),
+                square_name(v, victim),
+                square_name(v, m.to),
+            );
+            return format!("{from}{via},{via}{to}");
+        }
         if let Special::EnPassant { victim } = m.special {
             if self.def(mover).ep_two_legs {
                 let (from, via, to) = (
@@ -1091,6 +1151,14 @@ impl RefPosition {
             }
             if def.eurofighter && self.is_unmoved(from) {
                 self.push_two_steps(&mut moves, def, color, from, captures_only);
+            }
+            if !def.ep_two_legs {
+                drop_quiet_twins_of_en_passant(&mut moves, first);
+            }
+            // A lure captures nothing on its square, and threatens nothing:
+            // never part of an attack test.
+            if !captures_only && self.may_lure(color, from) {
+                self.push_lures(&mut moves, first, color, from);
             }
             if let (Some(far_ranks), false) = (def.teleport, captures_only) {
                 self.push_teleports(&mut moves, first, def, color, from, far_ranks);
@@ -1247,6 +1315,77 @@ impl RefPosition {
         }
     }
 
+    /// Monty Python's lure, for `color`'s Bishop on `from`: a step in any
+    /// of the eight directions onto an empty square X. If enemy pieces
+    /// threaten X (`lure_threats`), one move per threatener: the Bishop
+    /// ends on X and takes it where it stands. If none does, a quiet step,
+    /// unless the piece already has that step among its own moves
+    /// (`moves[first..]`: a Bishop in the King's court also moves as a
+    /// Bishop), which is the same move. A King is never taken: it only
+    /// threatens X when it is in check, which a legal position excludes.
+    fn push_lures(&self, moves: &mut Vec<Move>, first: usize, color: Color, from: usize) {
+        for (dx, dy) in KING_STEPS {
+            let Some(x) = self.offset(from, dx, dy) else {
+                continue;
+            };
+            if self.board[x].is_some() || cell(self.variant, x) != Cell::Square {
+                continue;
+            }
+            let threats = self.lure_threats(color, from, x);
+            if threats.is_empty() {
+                let step = Move {
+                    from,
+                    to: x,
+                    promotion: None,
+                    special: Special::None,
+                };
+                if !moves[first..].contains(&step) {
+                    moves.push(step);
+                }
+                continue;
+            }
+            for victim in threats {
+                let royal = self.board[victim].is_some_and(|(_, k)| self.def(k).royal);
+                if !royal {
+                    moves.push(Move {
+                        from,
+                        to: x,
+                        promotion: None,
+                        special: Special::Lure { victim },
+                    });
+                }
+            }
+        }
+    }
+
+    /// The enemy pieces that threaten X when `color`'s Bishop on `from`
+    /// steps there, in square order: those with a move capturing on X,
+    /// judged on the board with the Bishop on X (its old square empty), by
+    /// the enemy's current mode (the attack test's moves, so lures do not
+    /// count and pinned pieces do), and an enemy King next to X, whatever
+    /// its mode.
+    fn lure_threats(&self, color: Color, from: usize, x: usize) -> Vec<usize> {
+        let enemy = color.other();
+        let mut probe = self.clone();
+        probe.board[x] = probe.board[from].take();
+        let mut threats: Vec<usize> = probe
+            .pseudo_moves(enemy, true)
+            .iter()
+            .filter(|m| m.to == x)
+            .map(|m| m.from)
+            .collect();
+        for (dx, dy) in KING_STEPS {
+            if let Some(sq) = probe.offset(x, dx, dy) {
+                if matches!(probe.board[sq], Some((c, k)) if c == enemy && probe.def(k).royal) {
+                    threats.push(sq);
+                }
+            }
+        }
+        threats.sort_unstable();
+        threats.dedup();
+        threats
+    }
+
     /// Castling, for each right `color` still has: the king and the rook of
     /// that castling move stand on their squares, every square between them
     /// is empty (and so are the two landing squares, if outside that span),
@@ -1382,6 +1521,31 @@ impl RefPosition {
         self.pseudo_moves(color.other(), true)
             .iter()
             .any(|m| royals.contains(&m.to))
+            || self.lure_checks(color, &royals)
+    }
+
+    /// Monty Python: is one of `color`'s royal pieces (on `royals`) in
+    /// check by an enemy Bishop that may lure? It is when the royal piece
+    /// stands next to an empty square next to that Bishop: the Bishop could
+    /// step there, and the King, next to it, would threaten it.
+    fn lure_checks(&self, color: Color, royals: &[usize]) -> bool {
+        let enemy = color.other();
+        let adjacent = |a: usize, b: usize| {
+            KING_STEPS
+                .iter()
+                .any(|&(dx, dy)| self.offset(a, dx, dy) == Some(b))
+        };
+        (0..self.board.len())
+            .filter(|&sq| self.may_lure(enemy, sq))
+            .any(|bishop| {
+                KING_STEPS.iter().any(|&(dx, dy)| {
+                    self.offset(bishop, dx, dy).is_some_and(|x| {
+                        self.board[x].is_none()
+                            && cell(self.variant, x) == Cell::Square
+                            && royals.iter().any(|&royal| adjacent(x, royal))
+                    })
+                })
+            })
     }
 
     /// Extinction: is the game over because a side has no piece of the
@@ -1463,7 +1627,7 @@ impl RefPosition {
                 self.board[via] = None;
                 self.clear_unmoved(via);
             }
-            Special::EnPassant { victim } => {
+            Special::EnPassant { victim } | Special::Lure { victim } => {
                 self.board[victim] = None;
                 self.clear_unmoved(victim);
                 captured = true;
@@ -1508,8 +1672,11 @@ impl RefPosition {
                     castle.king_from + y * v.width,
                     castle.rook_from + y * v.width,
                 ];
+                // Also touched: the first step's square, and a lure's victim
+                // (a Rook taken on its square).
                 let via = match m.special {
                     Special::TwoSteps { via } => Some(via),
+                    Special::Lure { victim } => Some(victim),
                     _ => None,
                 };
                 let touched = squares.contains(&m.from)
@@ -1531,6 +1698,22 @@ impl RefPosition {
         }
         self.side = color.other();
     }
+}
+
+/// Where one piece's moves (`moves[first..]`) include an en passant
+/// capture and a quiet step to the same square (Monty Python's Pawn in
+/// drag may step diagonally forward onto an empty square, and that square
+/// may be the en-passant square), the step onto it is the capture: both
+/// would be written alike, so the quiet twin goes.
+fn drop_quiet_twins_of_en_passant(moves: &mut Vec<Move>, first: usize) {
+    let own = moves.split_off(first);
+    let captures: Vec<(usize, usize)> = own
+        .iter()
+        .filter(|m| matches!(m.special, Special::EnPassant { .. }))
+        .map(|m| (m.from, m.to))
+        .collect();
+    let twin = |m: &Move| m.special == Special::None && captures.contains(&(m.from, m.to));
+    moves.extend(own.into_iter().filter(|m| !twin(m)));
 }
 
 // ---------------------------------------------------------------- board data

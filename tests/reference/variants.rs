@@ -316,7 +316,7 @@ pub struct Variant {
     /// of inactive pieces (`PieceDef::activation_cost`).
     pub truffles: Option<&'static Truffles>,
     /// Mode-dice games (Up and Down, Multipawn, Army and Piece
-    /// Orientation): after every move the mover throws, and the throw is
+    /// Orientation, Monty Python): after every move the mover throws, and the throw is
     /// its *mode*, which says how its pieces move (see `ModeDice`).
     pub modes: Option<&'static ModeDice>,
 }
@@ -1030,11 +1030,14 @@ pub struct ModeDice {
     /// The FEN register holding both sides' modes: `die` (`die=3/-`) or
     /// `dice` (`dice=3:1/-`).
     pub register: &'static str,
-    /// How a piece with this letter moves under the throw, when it stands
-    /// on its enemy's back rank or not (the back-rank exception); None: as
-    /// in chess, by its table vectors.
-    pub moves:
-        fn(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]>,
+    /// How a piece with this letter moves under the throw, given where it
+    /// stands (the back-rank exception, Monty Python's King's court); None:
+    /// as in chess, by its table vectors.
+    pub moves: fn(throw: &[u8], letter: char, standing: Standing) -> Option<&'static [Vector]>,
+    /// May a piece with this letter, standing so, make Monty Python's lure
+    /// under the throw (see `RefPosition::push_lures`)? Its other moves are
+    /// still `moves`.
+    pub lures: fn(throw: &[u8], letter: char, standing: Standing) -> bool,
     /// May the side castle under the throw?
     pub castles: fn(throw: &[u8]) -> bool,
     /// The two-step kinds the side's pawns may make under the throw. These
@@ -1046,6 +1049,15 @@ pub struct ModeDice {
     /// (`d2d3,d3e4`, Multipawn), not Carnival's `I` or `I>V`: the kind of
     /// the two-step decides who may take it.
     pub ep_field_is_move: bool,
+}
+
+/// Where a piece stands, as far as a mode's moves care.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Standing {
+    /// On the rank where the enemy's pieces start (its last rank).
+    pub on_enemy_back_rank: bool,
+    /// On one of the eight squares next to its own King.
+    pub next_to_own_king: bool,
 }
 
 /// `fW`: one step straight forward, moving or capturing (the Shogi and
@@ -1182,15 +1194,15 @@ fn always(_throw: &[u8]) -> bool {
     true
 }
 
+fn never_lures(_throw: &[u8], _letter: char, _standing: Standing) -> bool {
+    false
+}
+
 fn all_two_steps(_throw: &[u8]) -> &'static [TwoStep] {
     ALL_TWO_STEPS
 }
 
-fn as_in_chess(
-    _throw: &[u8],
-    _letter: char,
-    _on_enemy_back_rank: bool,
-) -> Option<&'static [Vector]> {
+fn as_in_chess(_throw: &[u8], _letter: char, _standing: Standing) -> Option<&'static [Vector]> {
     None
 }
 
@@ -1199,7 +1211,7 @@ fn as_in_chess(
 /// (Helm), 4 Knights plus the forward 4:2 leaps (Nightpig), 5 Bishops plus
 /// the forward Rook slide (Silverrider), 6 Rooks plus the forward Bishop
 /// slides (Goldrider). Pawns never change.
-fn updown_moves(throw: &[u8], letter: char, _: bool) -> Option<&'static [Vector]> {
+fn updown_moves(throw: &[u8], letter: char, _: Standing) -> Option<&'static [Vector]> {
     Some(match (throw[0], letter) {
         (1, 'r') => LANCE,
         (1, 'q') => &SILVERRIDER,
@@ -1228,6 +1240,7 @@ static UPDOWN_DICE: ModeDice = ModeDice {
     castles: updown_castles,
     two_steps: all_two_steps,
     ep_field_is_move: false,
+    lures: never_lures,
 };
 
 /// Up and Down Chess: one die changes how the pieces but the pawns move.
@@ -1258,6 +1271,7 @@ static MULTIPAWN_DICE: ModeDice = ModeDice {
     castles: always,
     two_steps: multipawn_two_steps,
     ep_field_is_move: true,
+    lures: never_lures,
 };
 
 /// Multipawn Chess: one die decides the pawns' two-steps and en passant.
@@ -1283,9 +1297,9 @@ fn shogi_form(letter: char) -> &'static [Vector] {
 /// Army Orientation: 1 Shogi, 2 Xiangqi, 3 both, 4 chess, 5 Shogi and
 /// chess, 6 Up and Down's faces 4-6 at once. Under face 1 a Rook or
 /// Knight on the enemy back rank moves as in chess.
-fn army_moves(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]> {
+fn army_moves(throw: &[u8], letter: char, standing: Standing) -> Option<&'static [Vector]> {
     let face = throw[0];
-    if face == 1 && on_enemy_back_rank && matches!(letter, 'r' | 'n') {
+    if face == 1 && standing.on_enemy_back_rank && matches!(letter, 'r' | 'n') {
         return None;
     }
     Some(match (face, letter) {
@@ -1331,6 +1345,7 @@ static ARMY_DICE: ModeDice = ModeDice {
     castles: army_castles,
     two_steps: army_two_steps,
     ep_field_is_move: false,
+    lures: never_lures,
 };
 
 /// Army Orientation Chess: one die changes how the whole army moves.
@@ -1349,10 +1364,10 @@ fn picked_type(throw: &[u8]) -> char {
 /// Xiangqi, 3 both, 4 Makruk, 5 Shogi and Makruk, 6 Xiangqi and Makruk),
 /// every other type as in chess. Under second die 1 a Rook or Knight on
 /// the enemy back rank keeps its chess move.
-fn piece_moves(throw: &[u8], letter: char, on_enemy_back_rank: bool) -> Option<&'static [Vector]> {
+fn piece_moves(throw: &[u8], letter: char, standing: Standing) -> Option<&'static [Vector]> {
     let how = throw[1];
     if letter != picked_type(throw)
-        || (how == 1 && on_enemy_back_rank && matches!(letter, 'r' | 'n'))
+        || (how == 1 && standing.on_enemy_back_rank && matches!(letter, 'r' | 'n'))
     {
         return None;
     }
@@ -1402,6 +1417,7 @@ static PIECE_DICE: ModeDice = ModeDice {
     castles: piece_castles,
     two_steps: piece_two_steps,
     ep_field_is_move: false,
+    lures: never_lures,
 };
 
 /// Piece Orientation Chess: two dice, a type and how it moves.
@@ -1409,6 +1425,104 @@ pub static PIECE_ORIENTATION: Variant = mode_game(
     "pieceorientation",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 dice=-/-",
     &PIECE_DICE,
+);
+
+// ---------------------------------------------------------------- Monty Python
+
+/// The Pawn in drag: the Silver General's `FfW` (diagonally any way or
+/// straight forward, moving or capturing) plus the Eurofighter moves. The
+/// forward diagonals are split into a capture-only vector, which also takes
+/// en passant, and a move-only one, so that the diagonal step onto the
+/// en-passant square is one move, the capture (`pseudo_moves` drops the
+/// quiet twin). The two-step comes from the pawn's `eurofighter` flag and
+/// keeps Eurofighter legs.
+const DRAG_PAWN: &[Vector] = &[
+    leap(0, 1),
+    capture_only(1, 1),
+    capture_only(-1, 1),
+    move_only(1, 1),
+    move_only(-1, 1),
+    leap(1, -1),
+    leap(-1, -1),
+];
+
+/// The Rook in drag, `RF` (the Dragon King).
+const DRAG_ROOK: [Vector; 8] = join(ROOK, FERZ);
+
+/// The Knight in drag, `BW` (the Dragon Horse), instead of its leap.
+const DRAG_KNIGHT: [Vector; 8] = join(BISHOP, WAZIR);
+
+/// A Knight next to its King under face 6: its leap or its drag move.
+const COURT_KNIGHT: [Vector; 16] = join(KNIGHT, &DRAG_KNIGHT);
+
+/// The type each face puts in drag.
+fn dragged_type(face: u8) -> char {
+    ['p', 'r', 'n', 'b', 'q', 'k'][usize::from(face) - 1]
+}
+
+/// A type's drag move as vectors. The Bishop's is the lure, which is no
+/// vector move (`montypython_lures`); the King's is none.
+fn drag_vectors(letter: char) -> &'static [Vector] {
+    match letter {
+        'p' => DRAG_PAWN,
+        'r' => &DRAG_ROOK,
+        'n' => &DRAG_KNIGHT,
+        'q' => GOLD,
+        _ => &[],
+    }
+}
+
+/// A piece next to its King under face 6 may use its drag move or its
+/// normal move: the union, each square once (the Pawn's and Rook's drag
+/// moves contain their normal moves, the Queen's normal move contains the
+/// Gold's steps; the Bishop's lure is added by `montypython_lures`).
+fn court_vectors(letter: char) -> &'static [Vector] {
+    match letter {
+        'p' => DRAG_PAWN,
+        'r' => &DRAG_ROOK,
+        'n' => &COURT_KNIGHT,
+        'b' => BISHOP,
+        _ => QUEEN,
+    }
+}
+
+/// Monty Python: the type the face names moves only by its drag move;
+/// under face 6 the King does not move (castling aside) and the pieces next
+/// to it move by the union of both moves. Everything else as in chess.
+fn montypython_moves(throw: &[u8], letter: char, standing: Standing) -> Option<&'static [Vector]> {
+    let face = throw[0];
+    if face == 6 {
+        return match letter {
+            'k' => Some(&[]),
+            _ if standing.next_to_own_king => Some(court_vectors(letter)),
+            _ => None,
+        };
+    }
+    (letter == dragged_type(face)).then(|| drag_vectors(letter))
+}
+
+/// Monty Python: a Bishop lures under face 4, and under face 6 when it
+/// stands next to its King.
+fn montypython_lures(throw: &[u8], letter: char, standing: Standing) -> bool {
+    letter == 'b' && (throw[0] == 4 || (throw[0] == 6 && standing.next_to_own_king))
+}
+
+static MONTYPYTHON_DICE: ModeDice = ModeDice {
+    dice: 1,
+    faces: 6,
+    register: "die",
+    moves: montypython_moves,
+    castles: always,
+    two_steps: all_two_steps,
+    ep_field_is_move: false,
+    lures: montypython_lures,
+};
+
+/// Monty Python Drag Chess: one die puts a type in drag.
+pub static MONTYPYTHON: Variant = mode_game(
+    "montypython",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+    &MONTYPYTHON_DICE,
 );
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
@@ -1425,6 +1539,7 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "multipawn" => Some(&MULTIPAWN),
         "armyorientation" => Some(&ARMY_ORIENTATION),
         "pieceorientation" => Some(&PIECE_ORIENTATION),
+        "montypython" => Some(&MONTYPYTHON),
         _ => None,
     }
 }
@@ -1442,4 +1557,5 @@ pub const NAMES: &[&str] = &[
     "multipawn",
     "armyorientation",
     "pieceorientation",
+    "montypython",
 ];
