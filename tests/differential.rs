@@ -217,3 +217,8 @@ fn armyorientation_random_games_with_real_dice_agree_with_the_reference() {
 fn pieceorientation_random_games_with_real_dice_agree_with_the_reference() {
     check_perft_file_positions("pieceorientation", 12, 3000);
 }
+
+#[test]
+fn montypython_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("montypython", 10, 3000);
+}

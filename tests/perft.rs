@@ -241,6 +241,11 @@ fn pieceorientation() {
 }
 
 #[test]
+fn montypython() {
+    run_file("montypython", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());

@@ -221,6 +221,8 @@ impl Placed {
 /// The pieces of each attacker group of one colour (see `AttackTables::groups`).
 pub(in crate::rules) struct AttackerSets {
     sets: [Bitboard; MAX_GROUPS],
+    /// The pieces the sets were taken from (all, or the few asked about).
+    among: Bitboard,
 }
 
 impl Position {
@@ -240,6 +242,7 @@ impl Position {
         let groups = &mode.attacks[by.index()].groups;
         let mut sets = AttackerSets {
             sets: [Bitboard::EMPTY; MAX_GROUPS],
+            among,
         };
         for (set, &kinds) in sets.sets.iter_mut().zip(groups) {
             *set = self.pieces_of_kinds(by, kinds) & among;
@@ -323,7 +326,7 @@ impl Position {
                 }
             }
         }
-        if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive) {
+        if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive, sets.among) {
             return true;
         }
         false
@@ -338,6 +341,7 @@ impl Position {
         by: Color,
         occupied: Bitboard,
         alive: Bitboard,
+        among: Bitboard,
     ) -> bool {
         let v = &*self.variant;
         let allowed = self.mode_tables(by).two_steps;
@@ -346,8 +350,9 @@ impl Position {
         if !quiet_first && !capture_first {
             return false;
         }
-        let attackers = self.ours(by) & alive & occupied;
-        let defenders = occupied & !attackers;
+        let standing = self.ours(by) & alive & occupied;
+        let defenders = occupied & !standing;
+        let attackers = standing & among;
         let mut kinds = v.two_leg_kinds;
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as usize;
@@ -491,7 +496,7 @@ impl Position {
         }
         if s.delicate.any()
             && v.two_leg_kinds != 0
-            && self.two_leg_attack(king, them, occ, !Bitboard::EMPTY)
+            && self.two_leg_attack(king, them, occ, !Bitboard::EMPTY, !Bitboard::EMPTY)
         {
             // A two-leg check (not among `checkers`) ends only by a move in
             // the zone, and those are tested in full.
@@ -725,7 +730,7 @@ impl Position {
                 if two_leg && unmoved {
                     self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
                 }
-                quiet &= quiet_ok;
+                quiet &= quiet_ok & !self.en_passant_square_of(kind as Kind, from);
                 caps &= theirs;
                 let mut targets = quiet | caps | teleport;
                 for r in &t.sliders {
@@ -924,6 +929,27 @@ impl Position {
             }
         }
         add_with_promotions(sink, m, promotions);
+    }
+
+    /// The en passant square, if the piece on `from` could take there:
+    /// a step onto it is that capture, not a quiet move (a pawn that may
+    /// step diagonally without capturing, Monty Python's in drag, would
+    /// write both `e5d6`).
+    #[inline]
+    pub(in crate::rules) fn en_passant_square_of(&self, kind: Kind, from: Square) -> Bitboard {
+        let Some(ep) = self.ep else {
+            return Bitboard::EMPTY;
+        };
+        let v = &*self.variant;
+        let takes = v.ep_capturers >> kind & 1 != 0
+            && v.ep_reach.to[self.side.index()][kind as usize][from.index()].contains(ep.target)
+            && self.mode_tables(self.side).takes_en_passant(ep)
+            && v.kinds[kind as usize].cannot_capture >> self.board[ep.victim.index()].kind() & 1
+                == 0;
+        match takes {
+            true => Bitboard::from_square(ep.target),
+            false => Bitboard::EMPTY,
+        }
     }
 
     /// En passant captures by the piece on `from`, each tested in full.

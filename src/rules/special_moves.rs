@@ -68,14 +68,15 @@ impl Position {
         removed: Bitboard,
         placed: Placed,
     ) -> bool {
-        self.court_attack(target, by, occupied, removed, placed) || {
+        self.court_attack(target, by, occupied, removed, placed, !Bitboard::EMPTY) || {
             let mut lurers = self.lurers(by, occupied & !removed);
             let near_target = self.neighbours(target) & !occupied;
             Iterator::any(&mut lurers, |l| (self.neighbours(l) & near_target).any())
         }
     }
 
-    /// Whether `by`'s court attacks `target` by its other modes' moves.
+    /// Whether `by`'s court (of its pieces on `among`) attacks `target` by
+    /// its other modes' moves.
     fn court_attack(
         &self,
         target: Square,
@@ -83,8 +84,9 @@ impl Position {
         occupied: Bitboard,
         removed: Bitboard,
         placed: Placed,
+        among: Bitboard,
     ) -> bool {
-        let court = self.court_squares(by) & occupied & !removed;
+        let court = self.court_squares(by) & occupied & !removed & among;
         if court.is_empty() {
             return false;
         }
@@ -95,10 +97,9 @@ impl Position {
             if pieces.is_empty() {
                 return false;
             }
-            let sets = self.attacker_sets_in(mode, by, pieces);
             // Only these pieces attack (a two-step's too).
-            let others = removed | (self.ours(by) & !pieces);
-            self.attacked_in(mode, target, by, &sets, occupied, others, placed)
+            let sets = self.attacker_sets_in(mode, by, pieces);
+            self.attacked_in(mode, target, by, &sets, occupied, removed, placed)
         })
     }
 
@@ -188,7 +189,8 @@ impl Position {
             false if !info.promotions.is_empty() => empty & zone,
             false => Bitboard::EMPTY,
         };
-        for to in (quiet & quiet_ok) | (capture & theirs) {
+        let quiet = quiet & quiet_ok & !self.en_passant_square_of(kind, from);
+        for to in quiet | (capture & theirs) {
             let kinds: &[Kind] = if zone.contains(to) { promotions } else { &[] };
             add_with_promotions(list, Move::new(from, to, MoveKind::Normal), kinds);
         }
@@ -227,11 +229,11 @@ impl Position {
         let mut threats = Bitboard::EMPTY;
         for p in theirs {
             let royal = self.variant.royal_kinds >> self.board[p.index()].kind() & 1 != 0;
-            let alone = theirs & !Bitboard::from_square(p);
-            let sets = self.attacker_sets_in(mode, them, Bitboard::from_square(p));
+            let alone = Bitboard::from_square(p);
+            let sets = self.attacker_sets_in(mode, them, alone);
             let threatens = (royal && near.contains(p))
-                || self.attacked_in(mode, x, them, &sets, occupied, alone, placed)
-                || self.court_attack(x, them, occupied, alone, placed);
+                || self.attacked_in(mode, x, them, &sets, occupied, Bitboard::EMPTY, placed)
+                || self.court_attack(x, them, occupied, Bitboard::EMPTY, placed, alone);
             if threatens {
                 threats.insert(p);
             }
