@@ -59,6 +59,7 @@ impl Variant {
             .tables
             .iter()
             .any(|m| permissions(m) != permissions(&modes.tables[0]));
+        let special_modes = modes.tables.iter().any(|m| m.special());
         let ep_by_legs = def
             .modes
             .iter()
@@ -138,6 +139,7 @@ impl Variant {
             start_mode: modes.start,
             mode_kinds: modes.kinds,
             mode_permissions,
+            special_modes,
             hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,

@@ -135,7 +135,7 @@ pub(in crate::rules) fn add_with_promotions<S: MoveSink>(
 const MAX_PINS: usize = 16;
 
 /// What legality needs to know about the side to move's king.
-pub(in crate::rules) struct KingSafety {
+struct KingSafety {
     king: Square,
     /// The enemy's pieces by attacker group.
     sets: AttackerSets,
@@ -221,8 +221,6 @@ impl Placed {
 /// The pieces of each attacker group of one colour (see `AttackTables::groups`).
 pub(in crate::rules) struct AttackerSets {
     sets: [Bitboard; MAX_GROUPS],
-    /// The pieces the sets were taken from (all, or the few asked about).
-    among: Bitboard,
 }
 
 impl Position {
@@ -242,7 +240,6 @@ impl Position {
         let groups = &mode.attacks[by.index()].groups;
         let mut sets = AttackerSets {
             sets: [Bitboard::EMPTY; MAX_GROUPS],
-            among,
         };
         for (set, &kinds) in sets.sets.iter_mut().zip(groups) {
             *set = self.pieces_of_kinds(by, kinds) & among;
@@ -264,13 +261,17 @@ impl Position {
         placed: Placed,
     ) -> bool {
         let mode = self.mode_tables(by);
-        self.attacked_in(mode, target, by, sets, occupied, removed, placed)
-            || (mode.special() && self.special_attack(target, by, occupied, removed, placed))
+        let all = !Bitboard::EMPTY;
+        self.attacked_in(mode, target, by, sets, occupied, removed, placed, all)
+            || (self.variant.special_modes
+                && mode.special()
+                && self.special_attack(target, by, occupied, removed, placed))
     }
 
-    /// The same, by the tables of `mode` alone.
+    /// The same, by the tables of `mode` alone, of the pieces on `among`
+    /// (whose `sets` were taken so).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub(in crate::rules) fn attacked_in(
         &self,
         mode: &ModeTables,
@@ -280,6 +281,7 @@ impl Position {
         occupied: Bitboard,
         removed: Bitboard,
         placed: Placed,
+        among: Bitboard,
     ) -> bool {
         let v = &*self.variant;
         let tables = &mode.attacks[by.index()];
@@ -326,7 +328,7 @@ impl Position {
                 }
             }
         }
-        if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive, sets.among) {
+        if v.two_leg_kinds != 0 && self.two_leg_attack(target, by, occupied, alive, among) {
             return true;
         }
         false
@@ -409,7 +411,7 @@ impl Position {
         }
     }
 
-    pub(in crate::rules) fn king_safety(&self, king: Square) -> KingSafety {
+    fn king_safety(&self, king: Square) -> KingSafety {
         let sets = self.attacker_sets(self.side.opposite());
         let v = &*self.variant;
         let us = self.side;
@@ -543,9 +545,16 @@ impl Position {
     /// what they are matters to an attack: hands, truffles, stores and the
     /// dice change none.
     #[inline]
-    pub(in crate::rules) fn king_safe_after(
+    fn king_safe_after(&self, safety: &KingSafety, m: Move, victims: Bitboard) -> bool {
+        self.safe_after(safety.king, &safety.sets, m, victims)
+    }
+
+    /// The same, for the royal piece on `king` and the enemy's `sets`.
+    #[inline(always)]
+    pub(in crate::rules) fn safe_after(
         &self,
-        safety: &KingSafety,
+        king: Square,
+        sets: &AttackerSets,
         m: Move,
         victims: Bitboard,
     ) -> bool {
@@ -557,11 +566,7 @@ impl Position {
             Bitboard::from_square(from)
         };
         let occ = (self.occupied() & !victims & !vacated) | Bitboard::from_square(to);
-        let king = if safety.king == from && !dropped {
-            to
-        } else {
-            safety.king
-        };
+        let king = if king == from && !dropped { to } else { king };
         let them = self.side.opposite();
         // Only lame leaps care what the placed piece is.
         let placed = if self.mode_tables(them).attacks[them.index()].has_lame {
@@ -577,7 +582,7 @@ impl Position {
         } else {
             Placed::NONE
         };
-        !self.attacked_by_sets(king, them, &safety.sets, occ, victims, placed)
+        !self.attacked_by_sets(king, them, sets, occ, victims, placed)
     }
 
     /// Generates every legal move into `sink`.
@@ -615,10 +620,10 @@ impl Position {
         let theirs = self.ours(them);
         let empty_ok = !occ & !v.capture_only & v.geometry.squares();
         let tables = &self.mode_tables(us).pieces[us.index()];
-        let safety = self
-            .royal_square(us)
-            .filter(|_| LEGAL)
-            .map(|k| self.king_safety(k));
+        let safety = match LEGAL {
+            true => self.royal_square(us).map(|k| self.king_safety(k)),
+            false => None,
+        };
         let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
         let zone = v.promotion_zone[us.index()];
         if self.pending != Pending::Nothing {
@@ -935,7 +940,7 @@ impl Position {
     /// a step onto it is that capture, not a quiet move (a pawn that may
     /// step diagonally without capturing, Monty Python's in drag, would
     /// write both `e5d6`).
-    #[inline]
+    #[inline(always)]
     pub(in crate::rules) fn en_passant_square_of(&self, kind: Kind, from: Square) -> Bitboard {
         let Some(ep) = self.ep else {
             return Bitboard::EMPTY;

@@ -17,7 +17,9 @@ impl Position {
     /// Whether either side's mode has moves no table holds.
     #[inline(always)]
     pub(in crate::rules) fn special_modes(&self) -> bool {
-        self.mode_tables(Color::White).special() || self.mode_tables(Color::Black).special()
+        self.variant.special_modes
+            && (self.mode_tables(Color::White).special()
+                || self.mode_tables(Color::Black).special())
     }
 
     /// The squares next to `sq`.
@@ -60,6 +62,8 @@ impl Position {
     /// Attacks of `by` that its tables do not hold: its court's moves in
     /// their other modes, and its lurers' checks (a king next to an empty
     /// square next to a lurer could be taken from there).
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn special_attack(
         &self,
         target: Square,
@@ -99,13 +103,15 @@ impl Position {
             }
             // Only these pieces attack (a two-step's too).
             let sets = self.attacker_sets_in(mode, by, pieces);
-            self.attacked_in(mode, target, by, &sets, occupied, removed, placed)
+            self.attacked_in(mode, target, by, &sets, occupied, removed, placed, pieces)
         })
     }
 
     /// Every legal move (or, without `QUIETS`, capture and promotion)
     /// where a mode with lures or a court is about: the tables' moves, the
     /// court's and the lures', each tested in full.
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn generate_special<S: MoveSink, const QUIETS: bool>(&self, sink: &mut S) {
         if self.pending != Pending::Nothing || self.extinct() {
             return;
@@ -131,11 +137,17 @@ impl Position {
         let mut moves: Vec<Move> = list.iter().copied().collect();
         moves.sort_by_key(|m| m.raw());
         moves.dedup();
-        let safety = king.map(|k| self.king_safety(k));
+        let sets = self.attacker_sets(us.opposite());
         for m in moves {
-            let legal = match &safety {
-                Some(s) => self.king_safe_after(s, m, self.victims(m)),
+            let legal = match king {
                 None => true,
+                // The rook moves too: played on a copy (rare).
+                Some(_) if m.kind() == MoveKind::Castle => {
+                    let mut after = self.clone();
+                    after.make_move(m);
+                    !after.attacked(m.to(), us.opposite())
+                }
+                Some(k) => self.safe_after(k, &sets, m, self.victims(m)),
             };
             if legal {
                 sink.add(m);
@@ -232,7 +244,16 @@ impl Position {
             let alone = Bitboard::from_square(p);
             let sets = self.attacker_sets_in(mode, them, alone);
             let threatens = (royal && near.contains(p))
-                || self.attacked_in(mode, x, them, &sets, occupied, Bitboard::EMPTY, placed)
+                || self.attacked_in(
+                    mode,
+                    x,
+                    them,
+                    &sets,
+                    occupied,
+                    Bitboard::EMPTY,
+                    placed,
+                    alone,
+                )
                 || self.court_attack(x, them, occupied, Bitboard::EMPTY, placed, alone);
             if threatens {
                 threats.insert(p);

@@ -79,6 +79,8 @@ pub struct Variant {
     pub(in crate::rules) mode_kinds: u32,
     /// Modes differ in castling, two-steps or en passant.
     pub(in crate::rules) mode_permissions: bool,
+    /// Some mode has moves no table holds (`ModeTables::special`).
+    pub(in crate::rules) special_modes: bool,
     pub(in crate::rules) chance: Option<ChanceRules>,
     /// The outcomes of a throw after a move, with their odds (`faces.rs`);
     /// empty in a game without one.
