@@ -72,7 +72,8 @@ impl Position {
     fn set_actor_mode(&mut self, mode: u8) {
         let actor = self.side.opposite().index();
         let k = keys();
-        self.hash ^= k.mode[actor][self.modes[actor] as usize] ^ k.mode[actor][mode as usize];
+        let class = |m: u8| self.variant.mode_class[m as usize] as usize;
+        self.hash ^= k.mode[actor][class(self.modes[actor])] ^ k.mode[actor][class(mode)];
         self.modes[actor] = mode;
     }
 

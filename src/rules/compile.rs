@@ -2,7 +2,7 @@
 //! letter resolved, every square on the board, the move and attack tables
 //! built, the start position checked.
 
-use crate::rules::betza::{self, Reach};
+use crate::rules::betza::{self, Atom, Reach};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::compile_modes::{compile_chance, compile_modes};
 use crate::rules::def::{
@@ -60,6 +60,18 @@ impl Variant {
             .iter()
             .any(|m| permissions(m) != permissions(&modes.tables[0]));
         let special_modes = modes.tables.iter().any(|m| m.special());
+        let alike = |a: &ModeTables, b: &ModeTables| {
+            movement(&a.atoms) == movement(&b.atoms)
+                && permissions(a) == permissions(b)
+                && (a.lurers, &a.court) == (b.lurers, &b.court)
+        };
+        let mode_class = (0..modes.tables.len())
+            .map(|i| {
+                (0..=i)
+                    .find(|&j| alike(&modes.tables[j], &modes.tables[i]))
+                    .unwrap_or(i) as u8
+            })
+            .collect();
         let ep_by_legs = def
             .modes
             .iter()
@@ -140,6 +152,7 @@ impl Variant {
             mode_kinds: modes.kinds,
             mode_permissions,
             special_modes,
+            mode_class,
             hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
@@ -442,6 +455,30 @@ fn compile_two_legs(
         }
     }
     Ok((two_legs, two_leg_kinds))
+}
+
+/// Every kind's moves as a sorted list of single vectors with what each
+/// may do (move, capture), however the Betza strings wrote them: `RfR` and
+/// `R` are alike, and so are `fWfmWfcF` and `fWfcF`.
+fn movement(kinds: &[Vec<Atom>]) -> Vec<Vec<(String, bool, bool)>> {
+    kinds
+        .iter()
+        .map(|atoms| {
+            let mut moves: Vec<(String, bool, bool)> = Vec::new();
+            for a in atoms {
+                for v in &a.vectors {
+                    let key = format!("{v:?} {:?} {} {} {:?}", a.reach, a.initial, a.lame, a.ranks);
+                    let (m, c) = (a.mode.can_move(), a.mode.can_capture());
+                    match moves.iter_mut().find(|(k, _, _)| *k == key) {
+                        Some(e) => (e.1, e.2) = (e.1 || m, e.2 || c),
+                        None => moves.push((key, m, c)),
+                    }
+                }
+            }
+            moves.sort();
+            moves
+        })
+        .collect()
 }
 
 /// Where each kind that takes en passant does so, by its own captures.

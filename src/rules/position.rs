@@ -212,7 +212,7 @@ impl Position {
             return self.hash;
         }
         let c = color.index();
-        self.hash ^ keys().mode[c][self.modes[c] as usize]
+        self.hash ^ keys().mode[c][self.mode_class(color)]
     }
 
     /// Number of moves played since the position was set up.
@@ -289,7 +289,8 @@ impl Position {
             }
         }
         if self.variant.modes.len() > 1 {
-            h ^= k.mode[0][self.modes[0] as usize] ^ k.mode[1][self.modes[1] as usize];
+            h ^=
+                k.mode[0][self.mode_class(Color::White)] ^ k.mode[1][self.mode_class(Color::Black)];
         }
         if self.variant.hunt.is_some() {
             for (sq, &n) in self.food.iter().enumerate() {
@@ -636,6 +637,13 @@ impl Position {
 
     /// The tables of `color`'s mode: how its pieces move and attack now.
     #[inline(always)]
+    /// `color`'s mode as the hash sees it: modes that move every kind
+    /// alike, with the same permissions, are one (their positions are the
+    /// same position: the search meets them once).
+    fn mode_class(&self, color: Color) -> usize {
+        self.variant.mode_class[self.modes[color.index()] as usize] as usize
+    }
+
     pub(in crate::rules) fn mode_tables(&self, color: Color) -> &ModeTables {
         &self.variant.modes[self.modes[color.index()] as usize]
     }

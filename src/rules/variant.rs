@@ -73,6 +73,9 @@ pub struct Variant {
     /// The modes, each with every kind's tables; a game without modes has
     /// one. A side moves by its own mode's tables and attacks by them.
     pub(in crate::rules) modes: Vec<ModeTables>,
+    /// Per mode: the first mode that moves every kind alike with the same
+    /// permissions (the hash's key for it).
+    pub(in crate::rules) mode_class: Vec<u8>,
     /// Each side's mode before its first throw (index into `modes`).
     pub(in crate::rules) start_mode: u8,
     /// Kinds whose moves differ between modes.
