@@ -5,8 +5,9 @@
 //! Each leaper is a mode that changes the knights' moves; the mode named
 //! `2:1` (the Knight) is each side's before its first throw.
 
-use super::orthodox_castling;
-use crate::rules::def::{ChanceDef, ModeDef, NoMoveOutcome, PieceDef, ThrowEffect, VariantDef};
+use super::dice_chess::eurofighter_pawn;
+use super::{orthodox_castling, orthodox_pieces};
+use crate::rules::def::{ChanceDef, ModeDef, NoMoveOutcome, ThrowEffect, VariantDef};
 
 pub fn definition(oblique: bool) -> VariantDef {
     VariantDef {
@@ -19,26 +20,9 @@ pub fn definition(oblique: bool) -> VariantDef {
         height: 8,
         holes: vec![],
         capture_only: vec![],
-        pieces: vec![
-            // One step straight (quiet) or diagonal (capture); as its first
-            // move, two such steps in any order.
-            PieceDef {
-                promotions: &['Q', 'R', 'B', 'N'],
-                ep_victim: true,
-                ep_capturer: true,
-                two_leg_initial: Some("fmWfcF"),
-                ..PieceDef::new("pawn", 'P', "fmWfcF")
-            },
-            // Moves as its side's current leaper (its mode).
-            PieceDef::new("knight", 'N', "N"),
-            PieceDef::new("bishop", 'B', "B"),
-            PieceDef::new("rook", 'R', "R"),
-            PieceDef::new("queen", 'Q', "Q"),
-            PieceDef {
-                royal: true,
-                ..PieceDef::new("king", 'K', "K")
-            },
-        ],
+        // Eurofighter pawns; the knight moves as its side's current
+        // leaper (its mode).
+        pieces: orthodox_pieces(eurofighter_pawn()),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 knights=2:1/2:1",
         promotion_ranks: vec![7],
         promotion_after_throw: true,

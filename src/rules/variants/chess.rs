@@ -1,7 +1,7 @@
 //! Orthodox chess: the reference every other game is checked against.
 
-use super::{orthodox_castling, orthodox_pawn};
-use crate::rules::def::{NoMoveOutcome, PieceDef, VariantDef};
+use super::{orthodox_castling, orthodox_pawn, orthodox_pieces};
+use crate::rules::def::{NoMoveOutcome, VariantDef};
 
 pub fn definition() -> VariantDef {
     VariantDef {
@@ -10,17 +10,7 @@ pub fn definition() -> VariantDef {
         height: 8,
         holes: vec![],
         capture_only: vec![],
-        pieces: vec![
-            orthodox_pawn(&['Q', 'R', 'B', 'N']),
-            PieceDef::new("knight", 'N', "N"),
-            PieceDef::new("bishop", 'B', "B"),
-            PieceDef::new("rook", 'R', "R"),
-            PieceDef::new("queen", 'Q', "Q"),
-            PieceDef {
-                royal: true,
-                ..PieceDef::new("king", 'K', "K")
-            },
-        ],
+        pieces: orthodox_pieces(orthodox_pawn(&['Q', 'R', 'B', 'N'])),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         promotion_ranks: vec![7],
         promotion_after_throw: false,

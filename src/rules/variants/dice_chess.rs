@@ -2,7 +2,7 @@
 //! chess with Eurofighter pawns, promotion chosen after the throw, and a
 //! throw after every move that sets the thrower's mode (docs/rules/).
 
-use super::orthodox_castling;
+use super::{orthodox_castling, orthodox_pieces};
 use crate::rules::def::{ChanceDef, ModeDef, NoMoveOutcome, PieceDef, ThrowEffect, VariantDef};
 
 /// The mode of a side that has not thrown yet: chess, Eurofighter pawns.
@@ -45,17 +45,7 @@ pub(super) fn definition(game: DiceChess) -> VariantDef {
         height: 8,
         holes: vec![],
         capture_only: vec![],
-        pieces: vec![
-            eurofighter_pawn(),
-            PieceDef::new("knight", 'N', "N"),
-            PieceDef::new("bishop", 'B', "B"),
-            PieceDef::new("rook", 'R', "R"),
-            PieceDef::new("queen", 'Q', "Q"),
-            PieceDef {
-                royal: true,
-                ..PieceDef::new("king", 'K', "K")
-            },
-        ],
+        pieces: orthodox_pieces(eurofighter_pawn()),
         start_fen,
         promotion_ranks: vec![7],
         promotion_after_throw: true,

@@ -29,6 +29,22 @@ pub(in crate::rules) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
     }
 }
 
+/// The orthodox army with the given pawn: pawn, knight, bishop, rook,
+/// queen and the royal king, in that order.
+pub(in crate::rules) fn orthodox_pieces(pawn: PieceDef) -> Vec<PieceDef> {
+    vec![
+        pawn,
+        PieceDef::new("knight", 'N', "N"),
+        PieceDef::new("bishop", 'B', "B"),
+        PieceDef::new("rook", 'R', "R"),
+        PieceDef::new("queen", 'Q', "Q"),
+        PieceDef {
+            royal: true,
+            ..PieceDef::new("king", 'K', "K")
+        },
+    ]
+}
+
 /// Orthodox castling on White's first rank `rank` (grid cells): the king
 /// two squares towards either rook, the rook to the square it passed over.
 pub(in crate::rules) fn orthodox_castling(
