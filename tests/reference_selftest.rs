@@ -1293,39 +1293,46 @@ fn carnival_fen_round_trips_and_errors() {
 
 #[test]
 fn carnival_random_games_round_trip_through_fen() {
-    // Fixed-seed walks through every kind of action: each state (moves,
-    // pending rolls, pending choices) reads back equal from its own FEN,
-    // and every listed action can be played.
     for variant in ["carnival", "carnival-oblique"] {
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
         let (mut two_steps, mut choices, mut ep_elsewhere) = (0, 0, 0);
-        for _game in 0..8 {
-            let mut pos = RefPosition::startpos(variant).unwrap();
-            for _ply in 0..300 {
-                let actions = pos.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mut unique = actions.clone();
-                unique.sort();
-                unique.dedup();
-                assert_eq!(unique.len(), actions.len(), "{variant}: listed twice");
-                let action = &actions[(seed % actions.len() as u64) as usize];
-                two_steps += usize::from(action.contains(','));
-                choices += usize::from(action.starts_with("knight:"));
-                pos.play(action).unwrap();
-                let fen = pos.to_fen();
-                ep_elsewhere += usize::from(fen.contains('>'));
-                assert_eq!(position(variant, &fen), pos, "{variant}: {fen}");
-            }
-        }
+        walk_round_trips(variant, 8, &mut |action, fen| {
+            two_steps += usize::from(action.contains(','));
+            choices += usize::from(action.starts_with("knight:"));
+            ep_elsewhere += usize::from(fen.contains('>'));
+        });
         assert!(
             two_steps > 0 && choices > 0 && ep_elsewhere > 0,
             "{variant}"
         );
+    }
+}
+
+/// Fixed-seed walks of `games` games through every kind of action: each
+/// state (moves, pending throws and choices) reads back equal from its own
+/// FEN, every listed action can be played, none is listed twice; `seen`
+/// gets each action played and the FEN after it.
+fn walk_round_trips(variant: &str, games: usize, seen: &mut dyn FnMut(&str, &str)) {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _game in 0..games {
+        let mut pos = RefPosition::startpos(variant).unwrap();
+        for _ply in 0..300 {
+            let actions = pos.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut unique = actions.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), actions.len(), "{variant}: listed twice");
+            let action = &actions[(seed % actions.len() as u64) as usize];
+            pos.play(action).unwrap();
+            let fen = pos.to_fen();
+            assert_eq!(position(variant, &fen), pos, "{variant}: {fen}");
+            seen(action, &fen);
+        }
     }
 }
 
@@ -2738,34 +2745,12 @@ fn mode_games_tables() {
 
 #[test]
 fn mode_games_random_games_round_trip_through_fen() {
-    // Fixed-seed walks through every action: each state reads back equal
-    // from its own FEN, every listed action can be played, none is listed
-    // twice.
     for variant in MODE_GAMES {
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
         let (mut two_steps, mut throws) = (0, 0);
-        for _game in 0..6 {
-            let mut pos = RefPosition::startpos(variant).unwrap();
-            for _ply in 0..300 {
-                let actions = pos.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mut unique = actions.clone();
-                unique.sort();
-                unique.dedup();
-                assert_eq!(unique.len(), actions.len(), "{variant}: listed twice");
-                let action = &actions[(seed % actions.len() as u64) as usize];
-                two_steps += usize::from(action.contains(','));
-                throws += usize::from(action.starts_with("roll:"));
-                pos.play(action).unwrap();
-                let fen = pos.to_fen();
-                assert_eq!(position(variant, &fen), pos, "{variant}: {fen}");
-            }
-        }
+        walk_round_trips(variant, 6, &mut |action, _| {
+            two_steps += usize::from(action.contains(','));
+            throws += usize::from(action.starts_with("roll:"));
+        });
         assert!(two_steps > 0 && throws > 0, "{variant}");
     }
 }
