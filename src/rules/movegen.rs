@@ -296,7 +296,10 @@ impl Position {
             }
         }
         for r in &tables.rays {
-            let mut attackers = sets.sets[r.group] & alive & occupied & r.from;
+            let mut attackers = sets.sets[r.group] & alive & occupied;
+            if r.bound {
+                attackers &= r.from;
+            }
             if r.initial {
                 attackers &= self.unmoved;
             }
@@ -462,7 +465,10 @@ impl Position {
             s.delicate |= self.two_leg_zone(king, them);
         }
         for r in &tables.rays {
-            let mut attackers = s.sets.sets[r.group] & r.from;
+            let mut attackers = s.sets.sets[r.group];
+            if r.bound {
+                attackers &= r.from;
+            }
             if r.initial {
                 attackers &= self.unmoved;
             }

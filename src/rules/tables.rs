@@ -489,6 +489,8 @@ pub struct RayAttack {
     pub initial: bool,
     /// Squares it attacks from (all but for a mode's rank-bound atom).
     pub from: Bitboard,
+    /// `from` is not every square.
+    pub bound: bool,
 }
 
 /// A lame leaper attacking `target` from `from` if `path` is empty.
@@ -548,6 +550,7 @@ impl AttackTables {
                                         group: 0,
                                         initial,
                                         from: squares,
+                                        bound: atom.ranks.is_some(),
                                     }),
                                 }
                             }
