@@ -31,7 +31,7 @@ seconds() { # BINARY GAME DEPTH [ARGS...]: prints "nodes seconds"
     local bin=$1 game=$2 depth=$3 start end out
     shift 3
     start=$(date +%s%N)
-    out=$("$bin" perft --variant "$game" --depth "$depth" "$@") || return 1
+    out=$("$bin" perft --variant "$game" --depth "$depth" "$@" 2>/dev/null) || return 1
     end=$(date +%s%N)
     echo "$(sed -n 's/^Nodes searched: \([0-9]*\)$/\1/p' <<< "$out") $(((end - start) / 1000000))"
 }

@@ -491,6 +491,10 @@ fn en_passant_reach(
     let mut reach = EnPassantReach {
         to: [Vec::new(), Vec::new()],
         from: [Vec::new(), Vec::new()],
+        any_from: [
+            vec![Bitboard::EMPTY; geometry.cells()].into(),
+            vec![Bitboard::EMPTY; geometry.cells()].into(),
+        ],
     };
     for color in Color::BOTH {
         for (k, info) in kinds.iter().enumerate() {
@@ -507,6 +511,7 @@ fn en_passant_reach(
             for (f, targets) in to.iter().enumerate() {
                 for t in *targets {
                     from[t.index()].insert(Square(f as u8));
+                    reach.any_from[color.index()][t.index()].insert(Square(f as u8));
                 }
             }
             reach.to[color.index()].push(to);

@@ -641,6 +641,10 @@ impl Position {
             return;
         }
         let all_theirs = theirs;
+        // The en passant chance this side's mode lets it take, if any.
+        let ep_chance = self
+            .ep
+            .filter(|&ep| self.mode_tables(us).takes_en_passant(ep));
 
         for (kind, t) in tables.iter().enumerate() {
             let mut pieces = self.pieces(us, kind as Kind);
@@ -672,6 +676,7 @@ impl Position {
             let lame_blockers = self.lame_blockers(kind as Kind);
             let is_royal = v.royal_kinds >> kind & 1 != 0;
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;
+            let takes_en_passant = ep_chance.is_some() && v.ep_capturers >> kind & 1 != 0;
             // With delicate squares about, every piece goes one by one (rare).
             // Two-leg kinds go one by one too: that keeps the order in which
             // their moves come out (search ordering ties depend on it).
@@ -712,7 +717,7 @@ impl Position {
                     let dst = shift(passed, d.half) & allowed[d.mode as usize] & evasion;
                     add(sink, dst, 2 * d.half, double_kind);
                 }
-                if let Some(ep) = self.ep {
+                if let Some(ep) = ep_chance.filter(|_| takes_en_passant) {
                     // Only pieces whose own captures reach the square can take.
                     let reach = match v.ep_reach.from[us.index()].get(kind) {
                         Some(from) if !from.is_empty() => from[ep.target.index()],
@@ -741,7 +746,10 @@ impl Position {
                 if two_leg && unmoved {
                     self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
                 }
-                quiet &= quiet_ok & !self.en_passant_square_of(kind as Kind, from);
+                quiet &= quiet_ok;
+                if takes_en_passant {
+                    quiet &= !self.en_passant_square_of(kind as Kind, from);
+                }
                 caps &= theirs;
                 let mut targets = quiet | caps | teleport;
                 for r in &t.sliders {
@@ -806,7 +814,9 @@ impl Position {
                         targets &= !zone;
                     }
                     sink.add_targets(from, targets);
-                    self.en_passant_moves(sink, None, kind as Kind, from, promotions);
+                    if takes_en_passant {
+                        self.en_passant_moves(sink, None, kind as Kind, from, promotions);
+                    }
                     continue;
                 };
                 if is_royal {
@@ -858,7 +868,9 @@ impl Position {
                     }
                     sink.add_targets(from, targets);
                 }
-                self.en_passant_moves(sink, Some(safety), kind as Kind, from, promotions);
+                if takes_en_passant {
+                    self.en_passant_moves(sink, Some(safety), kind as Kind, from, promotions);
+                }
             }
         }
         if QUIETS && v.uses_hands {

@@ -306,9 +306,13 @@ impl Position {
     /// Whether a piece of `by` could take `ep` en passant on its next move:
     /// one of its kind's own captures reaches the square, and `by`'s mode
     /// lets it take such a two-step.
+    #[inline]
     pub(in crate::rules) fn ep_capture_possible(&self, ep: EnPassant, by: Color) -> bool {
         let v = &*self.variant;
-        if !self.mode_tables(by).takes_en_passant(ep) {
+        let near = v.ep_reach.any_from[by.index()][ep.target.index()];
+        if (near & self.pieces_of_kinds(by, v.ep_capturers)).is_empty()
+            || !self.mode_tables(by).takes_en_passant(ep)
+        {
             return false;
         }
         let from = &v.ep_reach.from[by.index()];

@@ -157,6 +157,10 @@ pub struct EnPassantReach {
     pub(in crate::rules) to: [Vec<Box<[Bitboard]>>; 2],
     /// `from[color][kind][target]`: the squares it takes on `target` from.
     pub(in crate::rules) from: [Vec<Box<[Bitboard]>>; 2],
+    /// `any_from[color][target]`: `from` of every kind together, a quick
+    /// test that rules most chances out (make_move asks after every
+    /// double step).
+    pub(in crate::rules) any_from: [Box<[Bitboard]>; 2],
 }
 
 /// What a throw does, by mode index.
