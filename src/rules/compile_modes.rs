@@ -233,12 +233,19 @@ pub(in crate::rules) fn compile_chance(
         };
         effects.push((roll, effect));
     }
+    let mut effect_index = vec![None; 256 * 256].into_boxed_slice();
+    for (i, (roll, _)) in effects.iter().enumerate() {
+        if let Action::Roll(a, b) = *roll {
+            effect_index[a as usize * 256 + b as usize] = Some(i as u16);
+        }
+    }
     let rules = ChanceRules {
         register: def.register,
         choice: def.choice,
         dice: def.dice.to_vec(),
         ordered,
         effects,
+        effect_index,
     };
     Ok((rules, odds))
 }

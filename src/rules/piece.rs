@@ -9,8 +9,28 @@ pub type Kind = u8;
 pub const MAX_KINDS: usize = 24;
 
 /// The kinds of a set (a bit mask), lowest first.
-pub fn kinds_in(set: u32) -> impl Iterator<Item = Kind> {
-    (0..32u8).filter(move |&k| set >> k & 1 != 0)
+#[inline(always)]
+pub fn kinds_in(set: u32) -> KindsIn {
+    KindsIn(set)
+}
+
+/// The kinds of a set, lowest first: one step per kind in the set (the
+/// evaluation and make_move walk these sets at every node).
+#[derive(Clone, Copy, Debug)]
+pub struct KindsIn(u32);
+
+impl Iterator for KindsIn {
+    type Item = Kind;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Kind> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as Kind;
+        self.0 &= self.0 - 1;
+        Some(k)
+    }
 }
 
 /// A coloured piece, or nothing: 0 is an empty square, else

@@ -6,6 +6,7 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
+use crate::rules::tables::RiderAtom;
 use crate::rules::variant::Variant;
 
 impl Variant {
@@ -40,22 +41,34 @@ impl Variant {
             quiet |= t.initial_quiet[i];
             capture |= t.initial_capture[i];
         }
-        let lines = t.sliders.iter().map(|&r| (r, true));
-        let rays = t.riders.iter().map(|&r| (r, false));
-        let bound = t.bound.iter().filter(|b| b.from.contains(sq));
-        for (r, line) in lines.chain(rays).chain(bound.map(|b| (b.atom, b.line))) {
-            if r.initial && !unmoved {
-                continue;
-            }
-            let b = match line {
-                true => self.rays.slide(r.ray, sq, occupied),
-                false => self.rays.ride(r.ray, sq, occupied),
-            };
+        let mut add = |r: RiderAtom, b: Bitboard| {
             if r.mode.can_move() {
                 quiet |= b;
             }
             if r.mode.can_capture() {
                 capture |= b;
+            }
+        };
+        // Three plain loops: a chained iterator here cost the evaluation a
+        // fifth of its speed.
+        for &r in &t.sliders {
+            if !r.initial || unmoved {
+                add(r, self.rays.slide(r.ray, sq, occupied));
+            }
+        }
+        for &r in &t.riders {
+            if !r.initial || unmoved {
+                add(r, self.rays.ride(r.ray, sq, occupied));
+            }
+        }
+        for b in &t.bound {
+            let r = b.atom;
+            if b.from.contains(sq) && (!r.initial || unmoved) {
+                let reached = match b.line {
+                    true => self.rays.slide(r.ray, sq, occupied),
+                    false => self.rays.ride(r.ray, sq, occupied),
+                };
+                add(r, reached);
             }
         }
         if t.has_lame {

@@ -179,15 +179,19 @@ pub struct ChanceRules {
     pub(in crate::rules) ordered: bool,
     /// Per throw (`Action::Roll`, as `throw_odds`): what it does.
     pub(in crate::rules) effects: Vec<(Action, Effect)>,
+    /// `effects`' index of the throw `Roll(a, b)` at `a * 256 + b`
+    /// (a lookup at every chance node, not a search).
+    pub(in crate::rules) effect_index: Box<[Option<u16>]>,
 }
 
 impl ChanceRules {
     /// What the throw `roll` does (`None`: no such throw).
     pub(in crate::rules) fn effect(&self, roll: Action) -> Option<&Effect> {
-        self.effects
-            .iter()
-            .find(|(a, _)| *a == roll)
-            .map(|(_, e)| e)
+        let Action::Roll(a, b) = roll else {
+            return None;
+        };
+        let i = self.effect_index[a as usize * 256 + b as usize]?;
+        Some(&self.effects[i as usize].1)
     }
 }
 
