@@ -3053,3 +3053,481 @@ fn montypython_rook_and_queen_in_drag() {
         ["d5c4", "d5c5", "d5d4", "d5d6", "d5e4", "d5e5"]
     );
 }
+
+// ---------------------------------------------------------------- Food Hunt
+
+// Butterfly Hunt, Mining, Nut Hunt and Shrimp Hunt: Truffle Hunt's rules
+// with other hunters, another food and (Shrimp Hunt) 12 ranks.
+
+/// The food field of `variant` with nothing anywhere: its word and
+/// `height` ranks of eight zeros.
+fn no_food(variant: &str) -> String {
+    let v = reference::variants::variant_by_name(variant).unwrap();
+    let word = v.truffles.unwrap().word;
+    format!("{word}={}", vec!["00000000"; v.height].join("/"))
+}
+
+/// A Food Hunt position: the board with holdings and the standard fields,
+/// no food anywhere, the stores `W/B` and maybe more fields.
+fn food(variant: &str, core: &str, stores: &str) -> RefPosition {
+    let fen = format!("{core} {} stores={stores}", no_food(variant));
+    position(variant, &fen)
+}
+
+/// Checks a start position's FEN, its round trip and its frozen and
+/// expanded counts (depth 1 upwards).
+fn check_food_start(variant: &str, fen: &str, frozen: &[u64], expanded: &[u64]) {
+    let pos = RefPosition::startpos(variant).unwrap();
+    assert_eq!(pos.to_fen(), fen, "{variant}");
+    assert_eq!(position(variant, fen), pos, "{variant} round trip");
+    for (i, &want) in frozen.iter().enumerate() {
+        let depth = i as u32 + 1;
+        assert_eq!(pos.perft_frozen(depth), want, "{variant} frozen {depth}");
+        assert_eq!(pos.perft(depth), want, "{variant} perft {depth}");
+    }
+    assert_eq!(pos.perft_expanded(0), 1);
+    for (i, &want) in expanded.iter().enumerate() {
+        let depth = i as u32 + 1;
+        assert_eq!(
+            pos.perft_expanded(depth),
+            want,
+            "{variant} expanded {depth}"
+        );
+    }
+}
+
+/// The legal moves of `pos` that start on `square`, sorted.
+fn food_moves_from(pos: &RefPosition, square: &str) -> Vec<String> {
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// Asserts the find outcomes offered and their probabilities.
+fn check_finds(pos: &RefPosition, outcomes: &[(&str, f64)]) {
+    let names: Vec<&str> = outcomes.iter().map(|&(name, _)| name).collect();
+    assert_eq!(pos.legal_actions(), names, "{}", pos.to_fen());
+    for &(name, p) in outcomes {
+        let got = pos.chance_probability(name).unwrap();
+        assert!((got - p).abs() < 1e-12, "{name}: {got} != {p}");
+    }
+    let total: f64 = names
+        .iter()
+        .map(|a| pos.chance_probability(a).unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+const BUTTERFLY_START: &str = "rnbqkbnr/wffwwffw/8/8/8/8/WFFWWFFW/RNBQKBNR[] w KQkq - 0 1 \
+     butterflies=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0";
+
+const MINING_START: &str = "rnbqkbnr/gssggssg/8/8/8/8/GSSGGSSG/RNBQKBNR[] w KQkq - 0 1 \
+     ore=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0";
+
+const NUT_START: &str = "rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR[] w KQkq - 0 1 \
+     nuts=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0";
+
+const SHRIMP_START: &str = "rnbqkbnr/ffffffff/8/8/8/8/8/8/8/8/FFFFFFFF/RNBQKBNR[] w KQkq - 0 1 \
+     shrimps=00000000/00000000/66666666/66666666/66666666/66666666/66666666/66666666/\
+     66666666/66666666/00000000/00000000 stores=0/0";
+
+#[test]
+fn butterflyhunt_start_perft() {
+    // Depth 1, by hand. Only the hunters move; rank 2 is full and rank 1
+    // is the own sleeping army, so no sideways or backward steps. Wazirs
+    // a2 d2 e2 h2: one step forward each (4). Ferzes: b2 a3 c3, c2 b3 d3,
+    // f2 e3 g3, g2 f3 h3 (8). No two-steps: 12, no drops.
+    // Depth 2: Black's hunters, on ranks 7 and 6 after its move, never
+    // meet White's (ranks 2 and 3): 12 x 12 = 144.
+    // Expanded 1: every move ends on rank 3 (6 butterflies): a find,
+    // 3 outcomes (both hunters find and eat on 5 or 6). A kept one makes
+    // the store 1, which wakes nothing: 36. Expanded 2: 36 x 36 = 1296.
+    check_food_start("butterflyhunt", BUTTERFLY_START, &[12, 144], &[36, 1296]);
+    let pos = RefPosition::startpos("butterflyhunt").unwrap();
+    assert_eq!(food_moves_from(&pos, "a2"), ["a2a3"]);
+    assert_eq!(food_moves_from(&pos, "c2"), ["c2b3", "c2d3"]);
+    let mut ferz = pos.clone();
+    ferz.play("c2d3").unwrap();
+    assert!(ferz.to_fen().ends_with(" stores=0/0 pending=find:d3"));
+    check_finds(
+        &ferz,
+        &[
+            ("find:no", 2.0 / 3.0),
+            ("find:eat", 1.0 / 9.0),
+            ("find:keep", 2.0 / 9.0),
+        ],
+    );
+    ferz.play("find:keep").unwrap();
+    // d3 (rank 3: the sixth group) has 5 left, White's store is 1.
+    assert_eq!(
+        ferz.to_fen(),
+        "rnbqkbnr/wffwwffw/8/8/8/3F4/WF1WWFFW/RNBQKBNR[] b KQkq - 0 1 \
+         butterflies=00000000/00000000/66666666/66666666/66666666/66656666/00000000/00000000 \
+         stores=1/0"
+    );
+}
+
+#[test]
+fn butterflyhunt_ferz_colour_limit_on_drops() {
+    // White: sleeping King e1, four Ferzes on the light squares b3 d3 f3
+    // h3; in reserve a Wazir and a Ferz. Black: awake king h8.
+    // Ferzes: b3 a4 c4 a2 c2 (4); d3 c4 e4 c2 e2 (4); f3 e4 g4 e2 g2 (4);
+    // h3 g4 g2 (2): 14. Drops on rank 2: the Wazir anywhere, a2..h2 (8);
+    // the Ferz only on the dark b2 d2 f2 h2 (4): a fifth Ferz on light
+    // squares is refused. 26.
+    let pos = food(
+        "butterflyhunt",
+        "7+k/8/8/8/8/1F1F1F1F/8/4K3[WF] w - - 0 1",
+        "0/0",
+    );
+    check_moves(
+        &pos,
+        26,
+        &[
+            "F@b2", "F@d2", "F@f2", "F@h2", "W@a2", "W@c2", "W@h2", "h3g2",
+        ],
+        &["F@a2", "F@c2", "F@e2", "F@g2", "F@b1", "W@a1", "W@a3"],
+    );
+    // The Ferz dropped on b2 (dark) is the side's first there; the FEN
+    // writes the Wazir left in reserve.
+    let mut drop = pos.clone();
+    drop.play("F@b2").unwrap();
+    let fen = format!(
+        "7+k/8/8/8/8/1F1F1F1F/1F6/4K3[W] b - - 0 1 {} stores=0/0",
+        no_food("butterflyhunt")
+    );
+    assert_eq!(drop.to_fen(), fen);
+    assert_eq!(position("butterflyhunt", &fen), drop);
+    // The Bishop limit holds too: one Bishop on each colour at most.
+    let bishops = food("butterflyhunt", "7+k/8/8/8/8/8/8/2B1K3[B] w - - 0 1", "0/0");
+    check_moves(&bishops, 4, &["B@b1", "B@d1", "B@f1", "B@h1"], &["B@a1"]);
+    // Black's Ferzes on light squares do not limit White's.
+    let other = food(
+        "butterflyhunt",
+        "7+k/8/8/8/8/1f1f1f1f/8/4K3[F] w - - 0 1",
+        "0/0",
+    );
+    assert!(other.legal_moves().contains(&"F@a2".to_string()));
+}
+
+#[test]
+fn mining_start_perft() {
+    // Depth 1, by hand. Golds (one step orthogonally, or diagonally
+    // forward): a2 a3 b3 (2); d2 d3 c3 e3 (3); e2 e3 d3 f3 (3); h2 h3 g3
+    // (2): 10. Silvers (one step diagonally, or straight forward; the
+    // backward diagonals hit the own back rank): b2 b3 a3 c3, c2 c3 b3 d3,
+    // f2 f3 e3 g3, g2 g3 f3 h3: 12. 22.
+    // Depth 2: the two sides never meet: 22 x 22 = 484.
+    // Expanded 1: every move ends on rank 3 (6 ore): a find with two
+    // outcomes, `find:no` and `find:keep` (nothing is eaten): 44; a store
+    // of 1 wakes nothing. Expanded 2: 44 x 44 = 1936.
+    check_food_start("mining", MINING_START, &[22, 484], &[44, 1936]);
+    let pos = RefPosition::startpos("mining").unwrap();
+    assert_eq!(food_moves_from(&pos, "a2"), ["a2a3", "a2b3"]);
+    assert_eq!(food_moves_from(&pos, "b2"), ["b2a3", "b2b3", "b2c3"]);
+    // Black's Generals go down the board.
+    let mut black = pos.clone();
+    play_all(&mut black, &["e2e3", "find:no"]);
+    assert_eq!(food_moves_from(&black, "d7"), ["d7c6", "d7d6", "d7e6"]);
+    assert_eq!(food_moves_from(&black, "c7"), ["c7b6", "c7c6", "c7d6"]);
+}
+
+#[test]
+fn mining_finds_are_kept_never_eaten() {
+    // White: sleeping King a1, Gold d4, Silver f4. Black: awake king h8.
+    // d5 has 3 ore, f5 2, White's store is full (6), Black's 2.
+    // Gold d4: d5 c4 e4 d3 c5 e5 (6). Silver f4: f5 e5 g5 e3 g3 (5; no
+    // f3). 11.
+    let fen = "7+k/8/8/8/3G1S2/8/8/K7[] w - - 5 1 \
+               ore=00000000/00000000/00000000/00030200/00000000/00000000/00000000/00000000 \
+               stores=6/2";
+    let pos = position("mining", fen);
+    check_moves(&pos, 11, &["d4c5", "d4e5", "f4f5", "f4e3"], &["f4f3"]);
+    assert_eq!(position("mining", &pos.to_fen()), pos);
+    // The Gold finds on 5 or 6: not found 2/3, kept 1/3; `find:eat` is no
+    // outcome and is refused.
+    let mut gold = pos.clone();
+    gold.play("d4d5").unwrap();
+    assert!(gold.to_fen().ends_with(" stores=6/2 pending=find:d5"));
+    check_finds(&gold, &[("find:no", 2.0 / 3.0), ("find:keep", 1.0 / 3.0)]);
+    assert_eq!(gold.chance_probability("find:eat"), None);
+    assert!(gold.play("find:eat").is_err());
+    // Kept into the full store: d5 loses one, the store stays 6; the
+    // sleeping King (6) can be woken.
+    gold.play("find:keep").unwrap();
+    let kept = "7+k/8/8/3G4/5S2/8/8/K7[] b - - 0 1 \
+                ore=00000000/00000000/00000000/00020200/00000000/00000000/00000000/00000000 \
+                stores=6/2 pending=activate";
+    assert_eq!(gold.to_fen(), kept);
+    assert_eq!(position("mining", kept), gold);
+    assert_eq!(gold.legal_actions(), ["activate:a1", "activate:done"]);
+    // The Silver finds on 6 only: not found 5/6, kept 1/6.
+    let mut silver = pos.clone();
+    silver.play("f4f5").unwrap();
+    check_finds(&silver, &[("find:no", 5.0 / 6.0), ("find:keep", 1.0 / 6.0)]);
+    silver.play("find:no").unwrap();
+    assert!(silver.to_fen().ends_with(" stores=6/2 pending=activate"));
+    // Expanded 1: the 9 moves onto empty squares wake the King or not
+    // (activate:a1, activate:done: 2 sequences, waking ends it: the store
+    // is then 0), d4d5 and f4f5 find (2 outcomes each) and then the same
+    // 2: 9 x 2 + 2 x 2 x 2 = 26.
+    assert_eq!(pos.perft_expanded(1), 26);
+}
+
+#[test]
+fn nuthunt_start_perft() {
+    // Depth 1, by hand. A Squirrel on rank 2 reaches rank 3 by the knight
+    // leaps (±2, 1) and rank 4 by the knight leaps (±1, 2), the straight
+    // jump (0, 2) and the diagonal jumps (±2, 2), over the empty rank 3;
+    // sideways jumps land on its own Squirrels, backward moves on its own
+    // back rank or off the board. By file: a b4 c3 a4 c4 (4); b a4 c4 d3
+    // b4 d4 (5); c b4 d4 a3 e3 c4 a4 e4 (7); d, e, f likewise 7; g 5; h 4:
+    // 46.
+    // Depth 2: Black's Squirrels reach ranks 6 and 5 only: 46 x 46 = 2116.
+    // Expanded 1: every move ends on nuts: 3 outcomes each (find and eat
+    // on 6): 138. Expanded 2: 138 x 138 = 19044.
+    check_food_start("nuthunt", NUT_START, &[46, 2116], &[138, 19044]);
+    let pos = RefPosition::startpos("nuthunt").unwrap();
+    assert_eq!(
+        food_moves_from(&pos, "a2"),
+        ["a2a4", "a2b4", "a2c3", "a2c4"]
+    );
+    assert_eq!(
+        food_moves_from(&pos, "d2"),
+        ["d2b3", "d2b4", "d2c4", "d2d4", "d2e4", "d2f3", "d2f4"]
+    );
+    let mut nut = pos.clone();
+    nut.play("d2d4").unwrap();
+    check_finds(
+        &nut,
+        &[
+            ("find:no", 5.0 / 6.0),
+            ("find:eat", 1.0 / 36.0),
+            ("find:keep", 5.0 / 36.0),
+        ],
+    );
+}
+
+#[test]
+fn nuthunt_squirrel_jumps_over_hunters_and_sleepers_only() {
+    // White: sleeping King a1, Squirrels c4 and d4. Black: awake king h8,
+    // awake Knights d5 and e4, a sleeping Bishop e5.
+    // Squirrel d4: the knight leaps always leap: e6 f5 f3 e2 c2 b3 b5 c6
+    // (8). Straight jumps: d2 over the empty d3, b4 over the Squirrel c4;
+    // not f4 (over the awake Knight e4) nor d6 (over the awake Knight d5)
+    // (2). Diagonal jumps: f6 over the sleeping Bishop e5, f2, b2, b6 over
+    // empty squares (4). 14.
+    // Squirrel c4: knight leaps d6, e5 (taking the Bishop), e3, d2, b2,
+    // a3, a5, b6 (8). Straight jumps: e4 over the Squirrel d4 (taking the
+    // Knight), c2, a4, c6 (4). Diagonal jumps: e2, a2, a6; not e6 over the
+    // awake Knight d5 (3). 15.
+    // The sleeping King has no moves; no reserve: 29.
+    let pos = food("nuthunt", "7+k/8/8/3+nb3/2SS+n3/8/8/K7[] w - - 0 1", "0/0");
+    check_moves(
+        &pos,
+        29,
+        &["d4b4", "d4f6", "d4d2", "d4e6", "c4e4", "c4e5", "c4a6"],
+        &["d4d6", "d4f4", "c4e6", "d4d5", "d4e5"],
+    );
+    assert_eq!(position("nuthunt", &pos.to_fen()), pos);
+    // Taking the awake Knight on e4 sends it home to Black's reserve,
+    // asleep; the Squirrel jumped its own Squirrel on d4.
+    let mut take = pos.clone();
+    take.play("c4e4").unwrap();
+    let fen = format!(
+        "7+k/8/8/3+nb3/3SS3/8/8/K7[n] b - - 0 1 {} stores=0/0",
+        no_food("nuthunt")
+    );
+    assert_eq!(take.to_fen(), fen);
+    assert_eq!(position("nuthunt", &fen), take);
+    // The jumps attack too. Black's awake King e8, White's Squirrel e5:
+    // its knight leaps cover d7 and f7; e7 only by the straight jump over
+    // e6. Over a hunter or a sleeping piece (of either side) the King may
+    // not step to e7; over an awake piece it may.
+    for (e6, e7_free) in [
+        ("4s3", false),
+        ("4N3", false),
+        ("4+n3", true),
+        ("4+N3", true),
+    ] {
+        let pos = food(
+            "nuthunt",
+            &format!("4+k3/8/{e6}/4S3/8/8/8/K7[] b - - 0 1"),
+            "0/0",
+        );
+        let moves = pos.legal_moves();
+        assert_eq!(moves.contains(&"e8e7".to_string()), e7_free, "{e6}");
+        assert!(!moves.contains(&"e8d7".to_string()), "{e6}");
+    }
+}
+
+#[test]
+fn shrimphunt_start_perft() {
+    // Depth 1, by hand. A Flamingo on rank 2 leaps (±1, 6) to rank 8 and
+    // (±6, 1) to rank 3; (±6, -1) lands on its own back rank, (±1, -6)
+    // off the board. By file: a b8 g3 (2); b a8 c8 h3 (3); c, d, e, f
+    // two on rank 8 each (8); g f8 h8 a3 (3); h g8 b3 (2): 18.
+    // Depth 2: Black's Flamingos reach ranks 5 and 10 only: 18 x 18 = 324.
+    // Expanded 1: ranks 3 and 8 have shrimps: 3 outcomes each: 54.
+    // Expanded 2: 54 x 54 = 2916.
+    check_food_start("shrimphunt", SHRIMP_START, &[18, 324], &[54, 2916]);
+    let pos = RefPosition::startpos("shrimphunt").unwrap();
+    assert_eq!(food_moves_from(&pos, "b2"), ["b2a8", "b2c8", "b2h3"]);
+    assert_eq!(food_moves_from(&pos, "h2"), ["h2b3", "h2g8"]);
+    let mut black = pos.clone();
+    play_all(&mut black, &["b2c8", "find:no"]);
+    assert_eq!(food_moves_from(&black, "b11"), ["b11a5", "b11c5", "b11h10"]);
+}
+
+#[test]
+fn shrimphunt_flamingo_edges_drops_and_castling() {
+    // White: Flamingos b6 and g11, sleeping King e1. Black: awake king
+    // e12. Flamingo b6: c12, a12 (six up), h7, h5 (six right); the rest
+    // off the board (4). Flamingo g11: h5, f5 (six down), a10, a12 (six
+    // left) (4). 8.
+    let leaps = food(
+        "shrimphunt",
+        "4+k3/6F1/8/8/8/8/1F6/8/8/8/8/4K3[] w - - 0 1",
+        "0/0",
+    );
+    assert_eq!(
+        sorted_moves(&leaps),
+        ["b6a12", "b6c12", "b6h5", "b6h7", "g11a10", "g11a12", "g11f5", "g11h5"]
+    );
+    assert_eq!(position("shrimphunt", &leaps.to_fen()), leaps);
+
+    // Black to move: awake King e12 and Rook h12 with the right `k`; in
+    // reserve a Flamingo and a Knight. White: Flamingo b6 (leaping to
+    // c12, a12, h7, h5: none of Black's King's squares), sleeping King
+    // e1. King: d12 f12 d11 e11 f11 (5) and castling e12g12 (1). Rook:
+    // g12 f12, h11 down to h1 (13). Flamingo drops on Black's 2nd rank,
+    // rank 11: a11..h11 (8). Knight drops on rank 12: a12 b12 c12 d12
+    // f12 g12 (6). 33.
+    let black = food(
+        "shrimphunt",
+        "4+k2+r/8/8/8/8/8/1F6/8/8/8/8/4K3[fn] b k - 0 1",
+        "0/0",
+    );
+    check_moves(
+        &black,
+        33,
+        &[
+            "e12g12", "F@a11", "F@d11", "N@a12", "N@g12", "h12h1", "e12e11",
+        ],
+        &["e12c12", "F@a2", "F@a12", "F@d10", "N@e12", "N@a1", "N@a11"],
+    );
+    let mut drop = black.clone();
+    drop.play("F@d11").unwrap();
+    let fen = format!(
+        "4+k2+r/3f4/8/8/8/8/1F6/8/8/8/8/4K3[n] w k - 0 2 {} stores=0/0",
+        no_food("shrimphunt")
+    );
+    assert_eq!(drop.to_fen(), fen);
+    assert_eq!(position("shrimphunt", &fen), drop);
+    let mut castle = black.clone();
+    castle.play("e12g12").unwrap();
+    assert!(castle
+        .to_fen()
+        .starts_with("5+r+k1/8/8/8/8/8/1F6/8/8/8/8/4K3[fn] w - - 1 2 "));
+    // White's pieces drop on rank 1, its Flamingos on rank 2.
+    let white = food(
+        "shrimphunt",
+        "4+k3/8/8/8/8/8/8/8/8/8/8/4K3[F] w - - 0 1",
+        "0/0",
+    );
+    check_moves(&white, 8, &["F@a2", "F@h2"], &["F@a11", "F@a1"]);
+}
+
+#[test]
+fn food_fen_round_trips_and_errors() {
+    let fens = [
+        ("butterflyhunt", BUTTERFLY_START),
+        ("mining", MINING_START),
+        ("nuthunt", NUT_START),
+        ("shrimphunt", SHRIMP_START),
+        (
+            "shrimphunt",
+            "+r5+k1/8/8/8/8/8/8/8/8/8/8/4K3[FFQRBNfqrbn] w - - 61 99 \
+             shrimps=12345600/00000000/66666666/65432100/00123456/66666666/66666666/66666666/\
+             66666666/66666666/00000000/00000100 stores=0/6",
+        ),
+        (
+            "mining",
+            "rnbqkbnr/gssg1ssg/8/8/8/4g3/GSSGGSSG/RNBQKBNR[] w KQkq - 0 2 \
+             ore=00000000/00000000/66666666/66666666/66666666/66665666/00000000/00000000 \
+             stores=0/1",
+        ),
+        (
+            "butterflyhunt",
+            "4+k3/8/8/8/8/8/8/4K3[WWFFQRBNwwffqrbn] b - - 0 1 \
+             butterflies=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+             stores=3/3",
+        ),
+    ];
+    for (variant, fen) in fens {
+        let pos = position(variant, fen);
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(position(variant, &pos.to_fen()), pos);
+    }
+    // Another game's food word, or a food field of the wrong height, is
+    // an error; so is a food field in a game without food.
+    let eight = "00000000/00000000/00000000/00000000/00000000/00000000/00000000/00000000";
+    for (variant, fen) in [
+        (
+            "butterflyhunt",
+            format!("4+k3/8/8/8/8/8/8/4K3[] w - - 0 1 truffles={eight} stores=0/0"),
+        ),
+        (
+            "truffle",
+            format!("4+k3/8/8/8/8/8/8/4K3[] w - - 0 1 butterflies={eight} stores=0/0"),
+        ),
+        (
+            "mining",
+            format!("4+k3/8/8/8/8/8/8/4K3[] w - - 0 1 nuts={eight} stores=0/0"),
+        ),
+        (
+            "mining",
+            "4+k3/8/8/8/8/8/8/4K3[] w - - 0 1 stores=0/0".to_string(),
+        ),
+        (
+            "shrimphunt",
+            format!("4+k3/8/8/8/8/8/8/8/8/8/8/4K3[] w - - 0 1 shrimps={eight} stores=0/0"),
+        ),
+        (
+            "shrimphunt",
+            format!("4+k3/8/8/8/8/8/8/4K3[] w - - 0 1 shrimps={eight} stores=0/0"),
+        ),
+        (
+            "chess",
+            format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ore={eight}"),
+        ),
+        // Pieces of another Food Hunt game.
+        (
+            "nuthunt",
+            format!("4+k3/8/8/8/8/8/8/4K3[G] w - - 0 1 nuts={eight} stores=0/0"),
+        ),
+        (
+            "butterflyhunt",
+            format!("4+k3/8/8/8/3H4/8/8/4K3[] w - - 0 1 butterflies={eight} stores=0/0"),
+        ),
+        // A find pending on a square without the actor's hunter.
+        (
+            "mining",
+            format!("4+k3/8/8/8/8/8/8/4K3[] b - - 0 1 ore={eight} stores=0/0 pending=find:e4"),
+        ),
+    ] {
+        assert!(
+            RefPosition::from_fen(variant, &fen).is_err(),
+            "{variant}: {fen}"
+        );
+    }
+}

@@ -30,6 +30,10 @@
 //!   move or drop the actor may owe a truffle find (`pending=find:sq`: the
 //!   pig it moved throws) and then may activate pieces it can pay for
 //!   (`pending=activate`), one at a time, until it says `activate:done`.
+//!   The other Food Hunt games (Butterfly Hunt, Mining, Nut Hunt, Shrimp
+//!   Hunt) are the same machinery with other hunters, another food word
+//!   in the FEN (`Truffles::word`) and, in Mining, hunters that never eat
+//!   (`PieceDef::eats_on` empty: no `find:eat`).
 //! * mode dice (Up and Down, Multipawn, Army and Piece Orientation): after
 //!   every move the mover throws one or two dice, and the faces are its
 //!   *mode* until its next throw: `variants::ModeDice` says, for a mode, how
@@ -279,7 +283,8 @@ impl RefPosition {
     // ------------------------------------------------------------ public API
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
-    /// "carnival-oblique", "truffle", "updown", "multipawn",
+    /// "carnival-oblique", "truffle", "butterflyhunt", "mining", "nuthunt",
+    /// "shrimphunt", "updown", "multipawn",
     /// "armyorientation", "pieceorientation", "montypython". Parses the FEN itself (its
     /// own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
@@ -355,7 +360,8 @@ impl RefPosition {
     /// `roll:T:M` for two told apart, first die first, in order 1:1, 1:2,
     /// ..., 6:6); the offered leapers `knight:A:B`
     /// (A >= B) when a choice is pending; `find:no`, `find:eat`,
-    /// `find:keep` when a truffle find is pending; `activate:SQ` for each
+    /// `find:keep` when a truffle find is pending (no `find:eat` for a
+    /// hunter that never eats); `activate:SQ` for each
     /// inactive piece of the actor that its store pays for (in square order
     /// a1, b1, ..., h8), then `activate:done`, when activation is pending.
     pub fn legal_actions(&self) -> Vec<String> {
@@ -371,8 +377,10 @@ impl RefPosition {
     /// The probability of a chance action: a throw `roll:X:Y` while a roll
     /// is pending (two different numbers 2/36, a double 1/36, for six-sided
     /// dice; a throw of mode dice 1/6 for one die, 1/36 for two), or a
-    /// find outcome while a find is pending (with k winning faces of n:
-    /// `find:no` (n-k)/n, `find:eat` k*k/(n*n), `find:keep` k*(n-k)/(n*n)).
+    /// find outcome while a find is pending (with k finding faces and e
+    /// eating faces of n: `find:no` (n-k)/n, `find:eat` k*e/(n*n),
+    /// `find:keep` k*(n-e)/(n*n); e = k in Truffle Hunt, e = 0 in Mining,
+    /// where `find:eat` is no outcome).
     /// None for anything else, and for a text that is not
     /// one of `legal_actions`.
     pub fn chance_probability(&self, action: &str) -> Option<f64> {
@@ -397,10 +405,11 @@ impl RefPosition {
                 let (_, kind) = self.board[sq]?;
                 let n = u32::from(self.truffle_rules().faces);
                 let k = self.def(kind).finds_on.len() as u32;
+                let e = self.def(kind).eats_on.len() as u32;
                 let (num, den) = match find {
                     Find::No => (n - k, n),
-                    Find::Eat => (k * k, n * n),
-                    Find::Keep => (k * (n - k), n * n),
+                    Find::Eat => (k * e, n * n),
+                    Find::Keep => (k * (n - e), n * n),
                 };
                 Some(f64::from(num) / f64::from(den))
             }
@@ -613,7 +622,7 @@ impl RefPosition {
             });
             fen += &format!(" {}={white}/{black}", modes.register);
         }
-        if v.truffles.is_some() {
+        if let Some(food) = v.truffles {
             let ranks: Vec<String> = (0..v.height)
                 .rev()
                 .map(|y| {
@@ -622,7 +631,7 @@ impl RefPosition {
                         .collect()
                 })
                 .collect();
-            fen += &format!(" truffles={}", ranks.join("/"));
+            fen += &format!(" {}={}", food.word, ranks.join("/"));
             fen += &format!(" stores={}/{}", self.stores[0], self.stores[1]);
         }
         match self.pending {
@@ -731,7 +740,14 @@ impl RefPosition {
                 .into_iter()
                 .map(Settle::Choose)
                 .collect(),
-            Pending::Find(_) => FINDS.iter().map(|&(f, _)| Settle::Find(f)).collect(),
+            Pending::Find(sq) => {
+                let eats = self.board[sq].is_some_and(|(_, k)| !self.def(k).eats_on.is_empty());
+                FINDS
+                    .iter()
+                    .filter(|&&(f, _)| eats || f != Find::Eat)
+                    .map(|&(f, _)| Settle::Find(f))
+                    .collect()
+            }
             Pending::Activate => self
                 .affordable()
                 .into_iter()
@@ -1938,7 +1954,8 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
     // order, each known by how it starts: `~sq,sq,...` lists pieces that
     // stand on a start square of their kind but have moved; dice games have
     // `knights=A:B/C:D` and maybe `pending=roll` or `pending=choose:X:Y`;
-    // Truffle Hunt has `truffles=...`, `stores=W/B` and maybe
+    // Truffle Hunt has `truffles=...` (the other Food Hunt games their
+    // own word: `FOOD_WORDS`), `stores=W/B` and maybe
     // `pending=find:SQ` or `pending=activate`; mode-dice games have
     // `die=W/B` or `dice=W/B` and maybe `pending=roll` or
     // `pending=promote:SQ`.
@@ -1958,7 +1975,7 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
             f if f.starts_with('~') => Some(&mut moved_field),
             f if f.starts_with("knights=") => Some(&mut knights_field),
             f if f.starts_with("pending=") => Some(&mut pending_field),
-            f if f.starts_with("truffles=") => Some(&mut truffles_field),
+            f if is_food_field(f) => Some(&mut truffles_field),
             f if f.starts_with("stores=") => Some(&mut stores_field),
             f if f.starts_with("die=") || f.starts_with("dice=") => Some(&mut modes_field),
             _ => None,
@@ -2164,13 +2181,22 @@ fn parse_holdings(v: &Variant, holdings: Option<&str>) -> Result<[[u8; MAX_KINDS
     Ok(hands)
 }
 
+/// A food field of some Food Hunt game: `truffles=...`, `ore=...`, ...
+fn is_food_field(field: &str) -> bool {
+    field
+        .split_once('=')
+        .is_some_and(|(word, _)| variants::FOOD_WORDS.contains(&word))
+}
+
 /// Truffle Hunt's fields, all required: `truffles=` (the counts of every
 /// square, rank by rank from the last, '/'-separated, one digit a square,
 /// at most `square_max`), `stores=W/B` (each at most `store_max`) and
 /// maybe `pending=find:SQ` (the actor's hunting piece stands on SQ, which
 /// has truffles) or `pending=activate` (the actor can pay for one of its
 /// inactive pieces). None of them in other games (except a dice game's
-/// pending field, read elsewhere).
+/// pending field, read elsewhere). The other Food Hunt games alike, the
+/// food field under their own word (`ore=`, ...; another game's word is
+/// an error) with `height` ranks.
 fn parse_truffle_fields(
     pos: &mut RefPosition,
     truffles_field: Option<&str>,
@@ -2190,8 +2216,11 @@ fn parse_truffle_fields(
             .filter(|&d| d <= max)
     };
 
-    let text = truffles_field.ok_or("no truffles= field")?;
-    let rows: Vec<&str> = text["truffles=".len()..].split('/').collect();
+    let text = truffles_field.ok_or_else(|| format!("no {}= field", rules.word))?;
+    let rows: Vec<&str> = match text.split_once('=') {
+        Some((word, counts)) if word == rules.word => counts.split('/').collect(),
+        _ => return Err(format!("{text:?}: {} has no such food", v.name)),
+    };
     if rows.len() != v.height || rows.iter().any(|r| r.chars().count() != v.width) {
         return Err(format!(
             "{text:?}: want {} ranks of {} digits",

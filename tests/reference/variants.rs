@@ -228,9 +228,13 @@ pub struct PieceDef {
     /// same letter.
     pub activation_cost: Option<u8>,
     /// Faces of the truffle die on which it finds a truffle when it ends a
-    /// move on a square with truffles (and, on a second throw, eats it);
-    /// empty: it does not hunt (see `Variant::truffles`).
+    /// move on a square with truffles (or the food of another Food Hunt
+    /// game); empty: it does not hunt (see `Variant::truffles`).
     pub finds_on: &'static [u8],
+    /// Faces of the second throw, after a find, on which it eats what it
+    /// found (otherwise it is kept in the store); empty: it never eats, so
+    /// `find:eat` is no outcome of its finds (Mining's Generals).
+    pub eats_on: &'static [u8],
     /// Captured, it joins the capturer's reserve as the capturer's piece of
     /// the same kind (the pigs).
     pub defects: bool,
@@ -262,6 +266,7 @@ const PLAIN: PieceDef = PieceDef {
     plus: false,
     activation_cost: None,
     finds_on: &[],
+    eats_on: &[],
     defects: false,
     returns_active: false,
     leapable: false,
@@ -311,9 +316,10 @@ pub struct Variant {
     /// `PieceDef::defects`, `returns_active`), written as FEN holdings
     /// `[...]`, and be put back on the board instead of a move.
     pub drops: Option<&'static Drops>,
-    /// Truffle Hunt: per-square truffle counts, a store per side, the
-    /// truffle die of hunting pieces (`PieceDef::finds_on`) and activation
-    /// of inactive pieces (`PieceDef::activation_cost`).
+    /// Truffle Hunt and the other Food Hunt games: per-square truffle
+    /// (food) counts, a store per side, the truffle die of hunting pieces
+    /// (`PieceDef::finds_on`, `eats_on`) and activation of inactive pieces
+    /// (`PieceDef::activation_cost`).
     pub truffles: Option<&'static Truffles>,
     /// Mode-dice games (Up and Down, Multipawn, Army and Piece
     /// Orientation, Monty Python): after every move the mover throws, and the throw is
@@ -330,9 +336,14 @@ pub struct Drops {
     pub colour_limits: &'static [(char, usize)],
 }
 
-/// Truffle Hunt's counters and its die.
+/// Truffle Hunt's counters and its die; the same for the other Food Hunt
+/// games (Butterfly Hunt, Mining, Nut Hunt, Shrimp Hunt), whose food is
+/// written under another word.
 #[derive(Debug)]
 pub struct Truffles {
+    /// The FEN field's word before `=`: `truffles`, `butterflies`, `ore`,
+    /// `nuts`, `shrimps` (one of `FOOD_WORDS`).
+    pub word: &'static str,
     /// Faces of the truffle die.
     pub faces: u8,
     /// The most a store holds; a truffle kept beyond it is lost.
@@ -894,16 +905,29 @@ const BOAR: &[Vector] = &[
     lame(-2, 2),
 ];
 
-/// A pig: hunts truffles (finding one on the faces `finds_on`), changes
-/// sides when captured, sends captured active pieces home inactive, can be
-/// leapt by pigs, is dropped on its owner's second rank, never promotes.
-/// Pig moves reset the fifty-move count.
+/// A pig: hunts truffles (finding one on the faces `finds_on`, eating it
+/// on the same faces of a second throw), changes sides when captured,
+/// sends captured active pieces home inactive, can be leapt by pigs, is
+/// dropped on its owner's second rank, never promotes. Pig moves reset the
+/// fifty-move count.
 const fn pig(letter: char, vectors: &'static [Vector], finds_on: &'static [u8]) -> PieceDef {
+    hunter(letter, vectors, finds_on, finds_on)
+}
+
+/// A hunter of any Food Hunt game: a pig, except that it eats on the faces
+/// `eats_on` (none: it never eats, every find goes to the store).
+const fn hunter(
+    letter: char,
+    vectors: &'static [Vector],
+    finds_on: &'static [u8],
+    eats_on: &'static [u8],
+) -> PieceDef {
     PieceDef {
         letter,
         vectors,
         resets_clock: true,
         finds_on,
+        eats_on,
         defects: true,
         returns_active: true,
         leapable: true,
@@ -961,6 +985,7 @@ static TRUFFLE_DROPS: Drops = Drops {
 };
 
 static TRUFFLE_DICE: Truffles = Truffles {
+    word: "truffles",
     faces: 6,
     store_max: 6,
     square_max: 6,
@@ -985,6 +1010,202 @@ pub static TRUFFLE: Variant = Variant {
     truffles: Some(&TRUFFLE_DICE),
     modes: None,
 };
+
+// ---------------------------------------------------------------- Food Hunt
+
+// Butterfly Hunt, Mining, Nut Hunt and Shrimp Hunt: Truffle Hunt with
+// other hunters and another food (issue 17's decided rules). The sleeping
+// back ranks, their waking costs, the active pieces, stores, finds, capture
+// fates, drops and castling are Truffle Hunt's.
+
+/// The words of the food fields of every Food Hunt game (`truffles=`,
+/// ...): a FEN field starting with one of them and `=` is a food field,
+/// an error in every game but the one whose word it is.
+pub const FOOD_WORDS: &[&str] = &["truffles", "butterflies", "ore", "nuts", "shrimps"];
+
+/// A game's hunters, then the sleeping and the awake K Q R B N, as in
+/// Truffle Hunt's table. The order is also that of the FEN holdings.
+macro_rules! food_pieces {
+    ($($hunter:expr),+ $(,)?) => {
+        &[
+            $($hunter,)+
+            inactive('k', 6, true),
+            inactive('q', 5, false),
+            inactive('r', 4, false),
+            inactive('b', 3, false),
+            inactive('n', 3, false),
+            active('k', KING, true),
+            active('q', QUEEN, false),
+            active('r', ROOK, false),
+            active('b', BISHOP, false),
+            active('n', KNIGHT, false),
+        ]
+    };
+}
+
+/// The die of every Food Hunt game but the food's word: six faces, a store
+/// of at most 6, at most 6 on a square.
+const fn food_dice(word: &'static str) -> Truffles {
+    Truffles {
+        word,
+        faces: 6,
+        store_max: 6,
+        square_max: 6,
+    }
+}
+
+/// A Food Hunt game: chess castling (on ranks 1 and `height`), drops.
+const fn food_game(
+    name: &'static str,
+    height: usize,
+    pieces: &'static [PieceDef],
+    start_fen: &'static str,
+    drops: &'static Drops,
+    food: &'static Truffles,
+) -> Variant {
+    Variant {
+        name,
+        width: 8,
+        height,
+        shape: &[],
+        pieces,
+        start_fen,
+        promotion_rank: height - 1,
+        castling: CHESS_CASTLING,
+        extinction: None,
+        dice: None,
+        drops: Some(drops),
+        truffles: Some(food),
+        modes: None,
+    }
+}
+
+/// At most one Bishop of a side on squares of one colour.
+static BISHOP_LIMIT: Drops = Drops {
+    colour_limits: &[('b', 1)],
+};
+
+/// Butterfly Hunt (`WAZIR`, `FERZ` as in the mode games below): Wazirs where the Sows stand, Ferzes where the Boars
+/// stand; both find and eat on 5 or 6. Holdings W F K Q R B N.
+const BUTTERFLY_PIECES: &[PieceDef] = food_pieces![
+    hunter('w', WAZIR, &[5, 6], &[5, 6]),
+    hunter('f', FERZ, &[5, 6], &[5, 6]),
+];
+
+/// At most one Bishop and four Ferzes of a side on squares of one colour.
+static BUTTERFLY_DROPS: Drops = Drops {
+    colour_limits: &[('b', 1), ('f', 4)],
+};
+
+static BUTTERFLIES: Truffles = food_dice("butterflies");
+
+/// Butterfly Hunt: a Food Hunt game whose hunters are the Wazir and Ferz.
+pub static BUTTERFLYHUNT: Variant = food_game(
+    "butterflyhunt",
+    8,
+    BUTTERFLY_PIECES,
+    "rnbqkbnr/wffwwffw/8/8/8/8/WFFWWFFW/RNBQKBNR[] w KQkq - 0 1 \
+     butterflies=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0",
+    &BUTTERFLY_DROPS,
+    &BUTTERFLIES,
+);
+
+/// Mining (`GOLD` `WfF`, `SILVER` `FfW`, as in the mode games below): Gold
+/// Generals where the Sows stand (finding on 5 or 6), Silver
+/// Generals where the Boars stand (finding on 6); neither ever eats: every
+/// find goes to the store. Holdings G S K Q R B N.
+const MINING_PIECES: &[PieceDef] = food_pieces![
+    hunter('g', GOLD, &[5, 6], &[]),
+    hunter('s', SILVER, &[6], &[]),
+];
+
+static ORE: Truffles = food_dice("ore");
+
+/// Mining: a Food Hunt game whose hunters (the Generals) never eat.
+pub static MINING: Variant = food_game(
+    "mining",
+    8,
+    MINING_PIECES,
+    "rnbqkbnr/gssggssg/8/8/8/8/GSSGGSSG/RNBQKBNR[] w KQkq - 0 1 \
+     ore=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0",
+    &BISHOP_LIMIT,
+    &ORE,
+);
+
+/// The Squirrel (`NnAnD`): every square at distance two. The knight leap
+/// always leaps; the straight (Dabbaba) and diagonal (Alfil) two-square
+/// jumps, all directions, pass only over nothing, a hunter or a sleeping
+/// piece (of either side).
+const SQUIRREL: &[Vector] = &[
+    leap(1, 2),
+    leap(2, 1),
+    leap(2, -1),
+    leap(1, -2),
+    leap(-1, -2),
+    leap(-2, -1),
+    leap(-2, 1),
+    leap(-1, 2),
+    lame(2, 0),
+    lame(0, -2),
+    lame(-2, 0),
+    lame(0, 2),
+    lame(2, 2),
+    lame(2, -2),
+    lame(-2, -2),
+    lame(-2, 2),
+];
+
+/// Nut Hunt: eight Squirrels a side, finding and eating on 6. Holdings
+/// S K Q R B N.
+const NUT_PIECES: &[PieceDef] = food_pieces![hunter('s', SQUIRREL, &[6], &[6])];
+
+static NUTS: Truffles = food_dice("nuts");
+
+/// Nut Hunt: a Food Hunt game whose hunter is the Squirrel.
+pub static NUTHUNT: Variant = food_game(
+    "nuthunt",
+    8,
+    NUT_PIECES,
+    "rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR[] w KQkq - 0 1 \
+     nuts=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0",
+    &BISHOP_LIMIT,
+    &NUTS,
+);
+
+/// The Flamingo: the (1, 6) leaper, all eight ways, never blocked.
+const FLAMINGO: &[Vector] = &[
+    leap(1, 6),
+    leap(6, 1),
+    leap(6, -1),
+    leap(1, -6),
+    leap(-1, -6),
+    leap(-6, -1),
+    leap(-6, 1),
+    leap(-1, 6),
+];
+
+/// Shrimp Hunt: eight Flamingos a side, finding and eating on 5 or 6.
+/// Holdings F K Q R B N.
+const SHRIMP_PIECES: &[PieceDef] = food_pieces![hunter('f', FLAMINGO, &[5, 6], &[5, 6])];
+
+static SHRIMPS: Truffles = food_dice("shrimps");
+
+/// Shrimp Hunt: a Food Hunt game on 8 files and 12 ranks; Flamingos on
+/// ranks 2 and 11 (dropped there), sleeping armies on ranks 1 and 12
+/// (dropped there, castling there), shrimps on ranks 3-10.
+pub static SHRIMPHUNT: Variant = food_game(
+    "shrimphunt",
+    12,
+    SHRIMP_PIECES,
+    "rnbqkbnr/ffffffff/8/8/8/8/8/8/8/8/FFFFFFFF/RNBQKBNR[] w KQkq - 0 1 \
+     shrimps=00000000/00000000/66666666/66666666/66666666/66666666/66666666/66666666/\
+     66666666/66666666/00000000/00000000 stores=0/0",
+    &BISHOP_LIMIT,
+    &SHRIMPS,
+);
 
 // ---------------------------------------------------------------- mode dice
 
@@ -1535,6 +1756,10 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "carnival" => Some(&CARNIVAL),
         "carnival-oblique" => Some(&CARNIVAL_OBLIQUE),
         "truffle" => Some(&TRUFFLE),
+        "butterflyhunt" => Some(&BUTTERFLYHUNT),
+        "mining" => Some(&MINING),
+        "nuthunt" => Some(&NUTHUNT),
+        "shrimphunt" => Some(&SHRIMPHUNT),
         "updown" => Some(&UPDOWN),
         "multipawn" => Some(&MULTIPAWN),
         "armyorientation" => Some(&ARMY_ORIENTATION),
@@ -1553,6 +1778,10 @@ pub const NAMES: &[&str] = &[
     "carnival",
     "carnival-oblique",
     "truffle",
+    "butterflyhunt",
+    "mining",
+    "nuthunt",
+    "shrimphunt",
     "updown",
     "multipawn",
     "armyorientation",
