@@ -2,8 +2,9 @@
 //! numbers (chessprogramming wiki, "Perft Results"), Wolf Chess, Hubbub and
 //! Pawn Eaters against independently computed start-position perft numbers
 //! (the project's notes) and small hand-counted positions for each special
-//! rule, plus basic API checks. The dice games (Carnival, Truffle Hunt)
-//! are checked against counts derived by hand in the comments.
+//! rule, plus basic API checks. The dice games (Carnival, Truffle Hunt and
+//! the other Food Hunt games) are checked against counts derived by hand
+//! in the comments.
 use crate::reference;
 
 use reference::RefPosition;
@@ -3151,7 +3152,27 @@ fn butterflyhunt_start_perft() {
     // Expanded 1: every move ends on rank 3 (6 butterflies): a find,
     // 3 outcomes (both hunters find and eat on 5 or 6). A kept one makes
     // the store 1, which wakes nothing: 36. Expanded 2: 36 x 36 = 1296.
-    check_food_start("butterflyhunt", BUTTERFLY_START, &[12, 144], &[36, 1296]);
+    //
+    // Depth 3: White's count after its move m does not depend on Black's
+    // reply, so it is 12 x S, S the sum over m of White's moves after m:
+    // 12 - (the hunter's moves before) + (its moves from its new square)
+    // + (a Wazir beside the vacated square steps into it) - (other
+    // hunters' moves onto the new square, now own). Per move:
+    //   a2a3 12-1+3+0-1 = 13 (a3: a4 b3 a2; b2 loses a3)
+    //   b2a3 12-2+2+1-1 = 12 (a3: b4 b2; a2 steps to b2, loses a3)
+    //   b2c3 12-2+3+1-0 = 14 (c3: b4 d4 b2; a2 steps to b2)
+    //   c2b3 12-2+3+1-0 = 14 (b3: a4 c4 c2; d2 steps to c2)
+    //   c2d3 12-2+3+1-1 = 13 (d3: c4 e4 c2; d2 steps to c2, loses d3)
+    //   d2d3 12-1+4+1-1 = 15 (d3: d4 c3 e3 d2; e2 steps to d2; c2 loses
+    //                         d3)
+    // a2..d2 sum to 81, and e2..h2 mirror them: S = 162, depth 3 = 1944.
+    // Depth 4: Black's count is as independent of White's: 162 x 162.
+    check_food_start(
+        "butterflyhunt",
+        BUTTERFLY_START,
+        &[12, 144, 1944, 26244],
+        &[36, 1296],
+    );
     let pos = RefPosition::startpos("butterflyhunt").unwrap();
     assert_eq!(food_moves_from(&pos, "a2"), ["a2a3"]);
     assert_eq!(food_moves_from(&pos, "c2"), ["c2b3", "c2d3"]);
@@ -3529,5 +3550,36 @@ fn food_fen_round_trips_and_errors() {
             RefPosition::from_fen(variant, &fen).is_err(),
             "{variant}: {fen}"
         );
+    }
+}
+
+#[test]
+fn food_random_games_round_trip_through_fen() {
+    // Fixed-seed walks: each state reads back equal from its own FEN,
+    // every action is listed once, find outcomes' probabilities sum to 1,
+    // and finds, activations and drops all happen. Mining never eats.
+    for variant in ["butterflyhunt", "mining", "nuthunt", "shrimphunt"] {
+        let (mut finds, mut eats, mut activations, mut drops) = (0, 0, 0, 0);
+        walk_round_trips(variant, 6, &mut |action, fen| {
+            finds += usize::from(action.starts_with("find:"));
+            eats += usize::from(action == "find:eat");
+            activations +=
+                usize::from(action.starts_with("activate:") && action != "activate:done");
+            drops += usize::from(action.contains('@'));
+            let pos = position(variant, fen);
+            let actions = pos.legal_actions();
+            if actions.first().is_some_and(|a| a.starts_with("find:")) {
+                let total: f64 = actions
+                    .iter()
+                    .map(|a| pos.chance_probability(a).unwrap())
+                    .sum();
+                assert!((total - 1.0).abs() < 1e-12, "{variant}: {fen}");
+            }
+        });
+        assert!(
+            finds > 0 && activations > 0 && drops > 0,
+            "{variant}: {finds} {activations} {drops}"
+        );
+        assert_eq!(eats == 0, variant == "mining", "{variant}: {eats} eaten");
     }
 }
