@@ -190,6 +190,24 @@ SCENARIOS = [
              steps=[Step(["e2", "e4"], "e2e4", "Sow two-step, a truffle kept"),
                     Step(["e4", "e5"], "e4e5", "Sow step, a truffle kept"),
                     Step(["d2", "d4"], "d2d4", "Sow two-step, a truffle kept: the store pays")]),
+    # The Food Hunts: the hunters' moves onto food, each find thrown.
+    Scenario("butterflyhunt", "a Ferz and a Wazir step onto butterflies", holdings=True, steps=[
+        Step(["c2", "d3"], "c2d3", "Ferz step"),
+        Step(["a2", "a3"], "a2a3", "Wazir step"),
+    ]),
+    Scenario("mining", "a Silver and a Gold General step onto ore", holdings=True, steps=[
+        Step(["b2", "b3"], "b2b3", "Silver General straight forward"),
+        Step(["d2", "c3"], "d2c3", "Gold General diagonally forward"),
+    ]),
+    Scenario("nuthunt", "a Squirrel's jump and its knight leap", holdings=True, steps=[
+        Step(["e2", "e4"], "e2e4", "Squirrel's straight jump over an empty square"),
+        Step(["c2", "d4"], "c2d4", "Squirrel's knight leap"),
+    ]),
+    # Twelve ranks: XBoard names them from 0 (its a7 is the engine's a8).
+    Scenario("shrimphunt", "a Flamingo's leaps", holdings=True, ranks=12, steps=[
+        Step(["b1", "a7"], "b2a8", "Flamingo six ranks up, one file across"),
+        Step(["g1", "a2"], "g2a3", "Flamingo six files across, one rank up"),
+    ]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),
         Step(["g1", "f3"], "g1f3", "knight"),

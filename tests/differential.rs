@@ -222,3 +222,23 @@ fn pieceorientation_random_games_with_real_dice_agree_with_the_reference() {
 fn montypython_random_games_with_real_dice_agree_with_the_reference() {
     check_perft_file_positions("montypython", 10, 3000);
 }
+
+#[test]
+fn butterflyhunt_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("butterflyhunt", 12, 3000);
+}
+
+#[test]
+fn mining_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("mining", 12, 3000);
+}
+
+#[test]
+fn nuthunt_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("nuthunt", 12, 3000);
+}
+
+#[test]
+fn shrimphunt_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("shrimphunt", 12, 3000);
+}

@@ -246,6 +246,26 @@ fn montypython() {
 }
 
 #[test]
+fn butterflyhunt() {
+    run_file("butterflyhunt", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn mining() {
+    run_file("mining", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn nuthunt() {
+    run_file("nuthunt", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
+fn shrimphunt() {
+    run_file("shrimphunt", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());

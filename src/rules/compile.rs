@@ -338,7 +338,7 @@ fn resolve_fates(
     let all = (1u32 << kinds.len()) - 1;
     for info in kinds.iter_mut() {
         let p = info.def.clone();
-        for &(capturers, fate) in p.captured {
+        for &(capturers, fate) in &p.captured {
             let fate = match fate {
                 Fate::Gone => CaptureFate::Gone,
                 _ if !hands => {
@@ -883,7 +883,7 @@ mod tests {
         });
         assert!(matches!(error(d), VariantError::BadChance(_)));
         let mut d = tiny();
-        d.pieces[2].captured = &[(&[], Fate::CapturersHand)];
+        d.pieces[2].captured = vec![(&[], Fate::CapturersHand)];
         assert!(matches!(error(d), VariantError::BadFate { .. }));
         let mut d = tiny();
         d.value_overrides = vec![("R", 480)];

@@ -47,7 +47,7 @@ pub struct PieceDef {
     /// Where it goes when captured: the first entry whose capturers
     /// (symbols; empty: any piece) include the capturer. With no entry
     /// that fits it leaves the game.
-    pub captured: &'static [(&'static [&'static str], Fate)],
+    pub captured: Vec<(&'static [&'static str], Fate)>,
 }
 
 /// Where a captured piece goes.
@@ -78,7 +78,7 @@ impl PieceDef {
             lame_passable: &[],
             resets_clock: false,
             drop_ranks: &[],
-            captured: &[],
+            captured: Vec::new(),
         }
     }
 }

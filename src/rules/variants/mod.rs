@@ -1,15 +1,20 @@
 //! The games menagerie plays, each a `VariantDef` table.
 
 mod armyorientation;
+mod butterflyhunt;
 mod carnival;
 mod chess;
 mod dice_chess;
+mod food_hunt;
 mod hubbub;
+mod mining;
 mod montypython;
 mod multipawn;
+mod nuthunt;
 mod orientation;
 mod pawneaters;
 mod pieceorientation;
+mod shrimphunt;
 mod truffle;
 mod updown;
 mod wolf;
@@ -89,6 +94,10 @@ pub const NAMES: &[&str] = &[
     "armyorientation",
     "pieceorientation",
     "montypython",
+    "butterflyhunt",
+    "mining",
+    "shrimphunt",
+    "nuthunt",
 ];
 
 /// The table of a built-in variant.
@@ -106,6 +115,10 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "armyorientation" => Some(armyorientation::definition()),
         "pieceorientation" => Some(pieceorientation::definition()),
         "montypython" => Some(montypython::definition()),
+        "butterflyhunt" => Some(butterflyhunt::definition()),
+        "mining" => Some(mining::definition()),
+        "shrimphunt" => Some(shrimphunt::definition()),
+        "nuthunt" => Some(nuthunt::definition()),
         _ => None,
     }
 }
