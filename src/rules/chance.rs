@@ -482,6 +482,15 @@ impl Position {
         let Some(max) = self.variant.hunt.as_ref().map(|t| t.store_max) else {
             return Err(ActionError::NotPending(self.action_text(Action::Find(f))));
         };
+        // Only an outcome the hunter's dice can give (a Mining General
+        // never eats).
+        let possible = self
+            .piece_at(sq)
+            .and_then(|p| self.variant.find_odds.get(p.kind() as usize))
+            .is_some_and(|odds| odds.iter().any(|&(a, _)| a == Action::Find(f)));
+        if !possible {
+            return Err(ActionError::Illegal(self.action_text(Action::Find(f))));
+        }
         let before = self.food[sq.index()];
         self.push_undo(Action::Find(f), Some((sq, before)), None);
         if f != Find::No && before > 0 {

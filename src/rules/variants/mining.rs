@@ -35,3 +35,27 @@ pub fn definition() -> VariantDef {
         chance_bench: 0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    #[test]
+    fn a_general_finds_ore_but_never_eats_it() {
+        let v = variants::load("mining").expect("mining");
+        let mut pos = Position::startpos(v);
+        pos.play_action_text("b2b3").expect("a Silver's step onto ore");
+        let before = pos.to_fen();
+        let outcomes: Vec<String> = pos
+            .chance_outcomes()
+            .iter()
+            .map(|&(a, _)| pos.action_text(a))
+            .collect();
+        assert_eq!(outcomes, ["find:no", "find:keep"]);
+        assert!(pos.play_action_text("find:eat").is_err());
+        assert_eq!(pos.to_fen(), before, "a refused outcome changes nothing");
+        pos.play_action_text("find:keep").expect("a find");
+        assert!(pos.to_fen().contains("stores=1/0"), "{}", pos.to_fen());
+    }
+}
