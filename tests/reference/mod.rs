@@ -33,7 +33,14 @@
 //!   The other Food Hunt games (Butterfly Hunt, Mining, Nut Hunt, Shrimp
 //!   Hunt) are the same machinery with other hunters, another food word
 //!   in the FEN (`Truffles::word`) and, in Mining, hunters that never eat
-//!   (`PieceDef::eats_on` empty: no `find:eat`).
+//!   (`PieceDef::eats_on` empty: no `find:eat`). Oyster Hunt adds a
+//!   promotion of a piece's own, judged on the rank where each of its
+//!   moves ends, optional on some ranks (two moves to the square) and
+//!   compulsory on others (`PieceDef::change`: the Walrus becomes a
+//!   Goldtusk and back), a hunter that does not hunt (the Goldtusk) and
+//!   one that joins reserves as another kind (`PieceDef::captured_as`).
+//!   Who hunts after a move is the piece standing on the target square
+//!   after it, so a promotion can stop or start a hunt.
 //! * mode dice (Up and Down, Multipawn, Army and Piece Orientation): after
 //!   every move the mover throws one or two dice, and the faces are its
 //!   *mode* until its next throw: `variants::ModeDice` says, for a mode, how
@@ -284,7 +291,7 @@ impl RefPosition {
 
     /// variant: "chess", "wolf", "hubbub", "pawneaters", "carnival",
     /// "carnival-oblique", "truffle", "butterflyhunt", "mining", "nuthunt",
-    /// "shrimphunt", "updown", "multipawn",
+    /// "shrimphunt", "oysterhunt", "updown", "multipawn",
     /// "armyorientation", "pieceorientation", "montypython". Parses the FEN itself (its
     /// own simple parser).
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPosition, String> {
@@ -704,16 +711,19 @@ impl RefPosition {
 
     /// Plays a move or drop; in a dice game the mover then owes a roll. In
     /// Truffle Hunt it owes a find if it moved a hunting piece onto a square
-    /// with truffles, and otherwise (and after the find) may activate.
+    /// with truffles, and otherwise (and after the find) may activate. The
+    /// hunting piece is the one standing on the target square after the
+    /// move, in the form the move left it (Oyster Hunt: a Walrus that
+    /// became a Goldtusk there does not hunt, a Goldtusk that turned back
+    /// into a Walrus there does). A drop is no move: it never hunts.
     fn make_and_owe(&mut self, m: Move) {
-        let hunter = match m.special {
-            Special::Drop { .. } => false,
-            _ => self.board[m.from].is_some_and(|(_, k)| !self.def(k).finds_on.is_empty()),
-        };
+        let is_drop = matches!(m.special, Special::Drop { .. });
         self.make(m);
         if self.is_dice_game() {
             self.pending = Pending::Roll;
         } else if self.variant.truffles.is_some() {
+            let hunter =
+                !is_drop && self.board[m.to].is_some_and(|(_, k)| !self.def(k).finds_on.is_empty());
             if hunter && self.truffles[m.to] > 0 {
                 self.pending = Pending::Find(m.to);
             } else {
@@ -1186,7 +1196,11 @@ impl RefPosition {
         moves
     }
 
-    /// Adds the move, or one move per promotion choice if it promotes.
+    /// Adds the move, or one move per promotion choice if it promotes: on
+    /// the variant's `promotion_rank` (and beyond) one per `promotions`
+    /// letter; where the piece's own `change` applies on the rank the move
+    /// ends on, the move changing it, and on a `may` rank also the move
+    /// leaving it as it is (listed first).
     fn push_move(
         &self,
         moves: &mut Vec<Move>,
@@ -1204,14 +1218,23 @@ impl RefPosition {
                 special,
             })
         };
-        if !def.promotions.is_empty()
-            && self.relative_rank(to, color) >= self.variant.promotion_rank
-        {
+        let rank = self.relative_rank(to, color);
+        if !def.promotions.is_empty() && rank >= self.variant.promotion_rank {
             for &letter in def.promotions {
                 add(Some(
                     kind_of_letter(self.variant, letter).expect("promotion letter in table"),
                 ));
             }
+        } else if let Some(change) = def
+            .change
+            .filter(|c| c.may.contains(&rank) || c.must.contains(&rank))
+        {
+            if !change.must.contains(&rank) {
+                add(None);
+            }
+            add(Some(
+                kind_of_letter(self.variant, change.into).expect("change letter in table"),
+            ));
         } else {
             add(None);
         }
@@ -1620,13 +1643,19 @@ impl RefPosition {
         let def = self.def(kind);
         let mut captured = self.board[m.to].is_some();
         // Where a piece captured on the target square goes: a defecting
-        // piece (a pig) to the capturer's reserve as the capturer's; an
-        // active piece taken by a piece that `returns_active` (a pig) to its
-        // owner's reserve, inactive; anything else leaves the game.
+        // piece (a pig) to the capturer's reserve as the capturer's (as its
+        // `captured_as` kind if it has one: Oyster Hunt's Goldtusk joins
+        // as a Walrus); an active piece taken by a piece that
+        // `returns_active` (a pig) to its owner's reserve, inactive;
+        // anything else leaves the game.
         if let Some((victim_color, victim)) = self.board[m.to] {
             let victim_def = self.def(victim);
             if victim_def.defects {
-                self.hands[color.index()][usize::from(victim.0)] += 1;
+                let joins = match victim_def.captured_as {
+                    Some(letter) => kind_of_letter(v, letter).expect("captured_as in table"),
+                    None => victim,
+                };
+                self.hands[color.index()][usize::from(joins.0)] += 1;
             } else if victim_def.plus && def.returns_active {
                 let home = other_form(v, victim);
                 self.hands[victim_color.index()][usize::from(home.0)] += 1;
@@ -1995,6 +2024,27 @@ fn parse_fen(v: &'static Variant, fen: &str) -> Result<RefPosition, String> {
 
     let (placement, holdings) = split_holdings(v, fields[0])?;
     let board = parse_placement(v, placement)?;
+    // A piece cannot stand where its own change is compulsory (Oyster
+    // Hunt: a Walrus on its 8th rank, a Goldtusk on its 2nd).
+    for (sq, piece) in board.iter().enumerate() {
+        let Some((color, kind)) = *piece else {
+            continue;
+        };
+        let rank = match color {
+            Color::White => sq / v.width,
+            Color::Black => v.height - 1 - sq / v.width,
+        };
+        if v.pieces[usize::from(kind.0)]
+            .change
+            .is_some_and(|c| c.must.contains(&rank))
+        {
+            return Err(format!(
+                "{} on {} must have changed there",
+                piece_char(v, color, kind),
+                square_name(v, sq)
+            ));
+        }
+    }
     let hands = parse_holdings(v, holdings)?;
 
     let side = match fields[1] {
@@ -2160,13 +2210,17 @@ fn split_holdings<'a>(v: &Variant, field: &'a str) -> Result<(&'a str, Option<&'
 
 /// The holdings: one letter per piece in reserve, upper case White's, lower
 /// case Black's, in any order. Only kinds that can be in reserve: not royal,
-/// not `plus` (pieces in reserve are inactive).
+/// not `plus` (pieces in reserve are inactive), not one that joins reserves
+/// as another kind (`captured_as`: Oyster Hunt's Goldtusk).
 fn parse_holdings(v: &Variant, holdings: Option<&str>) -> Result<[[u8; MAX_KINDS]; 2], String> {
     assert!(v.pieces.len() <= MAX_KINDS, "at most {MAX_KINDS} kinds");
     let mut hands = [[0u8; MAX_KINDS]; 2];
     for ch in holdings.unwrap_or("").chars() {
         let kind = kind_of_letter(v, ch)
-            .filter(|k| !v.pieces[usize::from(k.0)].royal)
+            .filter(|k| {
+                let def = &v.pieces[usize::from(k.0)];
+                !def.royal && def.captured_as.is_none()
+            })
             .ok_or_else(|| format!("{ch:?} cannot be in a reserve"))?;
         let color = if ch.is_ascii_uppercase() {
             Color::White

@@ -247,6 +247,28 @@ pub struct PieceDef {
     /// Drop games: the rank, counted from its owner's side (0 = first
     /// rank), on whose empty squares it may be dropped from the reserve.
     pub drop_rank: usize,
+    /// Some: a promotion (or demotion) of its own, judged on the rank
+    /// where each of its moves ends (see `Change`), besides or instead of
+    /// `promotions` on the variant's `promotion_rank`.
+    pub change: Option<&'static Change>,
+    /// Some(letter): captured (and `defects`), it joins the capturer's
+    /// reserve as the piece with this letter, not as itself, so it is
+    /// never in a reserve (Oyster Hunt's Goldtusk, as a Walrus).
+    pub captured_as: Option<char>,
+}
+
+/// A piece's own promotion, judged where a move ends, ranks counted from
+/// its owner's side (0 = first rank): a move ending on a `may` rank is two
+/// moves, one leaving the piece as it is and one (written with the new
+/// letter as suffix) turning it into `into`; a move ending on a `must`
+/// rank only the second. Oyster Hunt's Walrus may become a Goldtusk on
+/// its 7th rank and must on its 8th; the Goldtusk may turn back into a
+/// Walrus on its 3rd to 6th ranks and must on its 2nd.
+#[derive(Debug)]
+pub struct Change {
+    pub into: char,
+    pub may: &'static [usize],
+    pub must: &'static [usize],
 }
 
 const PLAIN: PieceDef = PieceDef {
@@ -271,6 +293,8 @@ const PLAIN: PieceDef = PieceDef {
     returns_active: false,
     leapable: false,
     drop_rank: 0,
+    change: None,
+    captured_as: None,
 };
 
 /// One castling move, for White; Black's is the same mirrored along the
@@ -1021,7 +1045,14 @@ pub static TRUFFLE: Variant = Variant {
 /// The words of the food fields of every Food Hunt game (`truffles=`,
 /// ...): a FEN field starting with one of them and `=` is a food field,
 /// an error in every game but the one whose word it is.
-pub const FOOD_WORDS: &[&str] = &["truffles", "butterflies", "ore", "nuts", "shrimps"];
+pub const FOOD_WORDS: &[&str] = &[
+    "truffles",
+    "butterflies",
+    "ore",
+    "nuts",
+    "shrimps",
+    "oysters",
+];
 
 /// A game's hunters, then the sleeping and the awake K Q R B N, as in
 /// Truffle Hunt's table. The order is also that of the FEN holdings.
@@ -1205,6 +1236,70 @@ pub static SHRIMPHUNT: Variant = food_game(
      66666666/66666666/00000000/00000000 stores=0/0",
     &BISHOP_LIMIT,
     &SHRIMPS,
+);
+
+// ---------------------------------------------------------------- Oyster Hunt
+
+/// `NnD`, the Carpenter: the knight leap, which always leaps, and the
+/// straight two-square jump in all four directions, over nothing, a
+/// hunter or a sleeping piece only.
+const CARPENTER: [Vector; 12] = join(KNIGHT, &[lame(2, 0), lame(0, -2), lame(-2, 0), lame(0, 2)]);
+
+/// `fWfnA`, the Walrus: one step straight forward, or the diagonal
+/// two-square jump forward either way (lame, as the Carpenter's).
+const WALRUS: &[Vector] = &[leap(0, 1), lame(2, 2), lame(-2, 2)];
+
+/// `WfnA`, the Goldtusk: one step orthogonally any way, or the Walrus's
+/// forward diagonal jump.
+const GOLDTUSK: [Vector; 6] = join(WAZIR, &[lame(2, 2), lame(-2, 2)]);
+
+/// The Walrus may become a Goldtusk on its 7th rank, must on its 8th.
+const WALRUS_PROMOTES: Change = Change {
+    into: 'g',
+    may: &[6],
+    must: &[7],
+};
+
+/// The Goldtusk may turn back into a Walrus on its 3rd to 6th ranks, must
+/// on its 2nd.
+const GOLDTUSK_DEMOTES: Change = Change {
+    into: 'w',
+    may: &[2, 3, 4, 5],
+    must: &[1],
+};
+
+/// Oyster Hunt: Carpenters where Truffle Hunt's Sows stand, finding and
+/// eating on 6 (the Boar's odds); Walruses where the Boars stand, finding
+/// and eating on 5 or 6 (the Sow's); the Goldtusk, a promoted Walrus, a
+/// hunter in every way (jumped over, sends awake pieces home, defects) but
+/// that it never hunts, and taken it joins the reserve as a Walrus, so it
+/// is never in a reserve. Holdings C W K Q R B N (no G).
+const OYSTER_PIECES: &[PieceDef] = food_pieces![
+    hunter('c', &CARPENTER, &[6], &[6]),
+    PieceDef {
+        change: Some(&WALRUS_PROMOTES),
+        ..hunter('w', WALRUS, &[5, 6], &[5, 6])
+    },
+    PieceDef {
+        change: Some(&GOLDTUSK_DEMOTES),
+        captured_as: Some('w'),
+        ..hunter('g', &GOLDTUSK, &[], &[])
+    },
+];
+
+static OYSTERS: Truffles = food_dice("oysters");
+
+/// Oyster Hunt: a Food Hunt game whose Walrus promotes to a Goldtusk and
+/// back.
+pub static OYSTERHUNT: Variant = food_game(
+    "oysterhunt",
+    8,
+    OYSTER_PIECES,
+    "rnbqkbnr/cwwccwwc/8/8/8/8/CWWCCWWC/RNBQKBNR[] w KQkq - 0 1 \
+     oysters=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000 \
+     stores=0/0",
+    &BISHOP_LIMIT,
+    &OYSTERS,
 );
 
 // ---------------------------------------------------------------- mode dice
@@ -1760,6 +1855,7 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         "mining" => Some(&MINING),
         "nuthunt" => Some(&NUTHUNT),
         "shrimphunt" => Some(&SHRIMPHUNT),
+        "oysterhunt" => Some(&OYSTERHUNT),
         "updown" => Some(&UPDOWN),
         "multipawn" => Some(&MULTIPAWN),
         "armyorientation" => Some(&ARMY_ORIENTATION),
@@ -1782,6 +1878,7 @@ pub const NAMES: &[&str] = &[
     "mining",
     "nuthunt",
     "shrimphunt",
+    "oysterhunt",
     "updown",
     "multipawn",
     "armyorientation",
