@@ -695,6 +695,20 @@ fn variant_tables_are_consistent() {
             assert!(piece.drop_rank < v.height, "{name}: drop rank");
             assert!(piece.finds_on.is_empty() || v.truffles.is_some());
             assert!(!(piece.defects || piece.returns_active) || v.drops.is_some());
+            // A piece's own change turns it into a kind of the table (no
+            // `+` form), and a kind that joins reserves as another is
+            // one that defects.
+            let plain = |letter: char| v.pieces.iter().any(|p| p.letter == letter && !p.plus);
+            if let Some(change) = piece.change {
+                assert!(plain(change.into), "{name}: change into {}", change.into);
+                assert!(change.may.iter().chain(change.must).all(|&r| r < v.height));
+            }
+            if let Some(letter) = piece.captured_as {
+                assert!(
+                    piece.defects && plain(letter),
+                    "{name}: captured as {letter}"
+                );
+            }
             for letter in piece.promotions.iter().chain(piece.immune_from) {
                 assert!(
                     v.pieces.iter().any(|p| p.letter == *letter),
@@ -3940,9 +3954,13 @@ fn oysterhunt_fen_round_trips_and_errors() {
 #[test]
 fn oysterhunt_random_games_round_trip_through_fen() {
     // Fixed-seed walks: each state reads back equal from its own FEN,
-    // every action is listed once; finds, activations and drops happen.
+    // every action is listed once; finds, activations, drops, promotions
+    // and demotions happen.
     let (mut finds, mut activations, mut drops) = (0, 0, 0);
-    walk_round_trips("oysterhunt", 6, &mut |action, fen| {
+    let (mut promotions, mut demotions) = (0, 0);
+    walk_round_trips("oysterhunt", 24, &mut |action, fen| {
+        promotions += usize::from(action.len() == 5 && action.ends_with('g'));
+        demotions += usize::from(action.len() == 5 && action.ends_with('w'));
         finds += usize::from(action.starts_with("find:"));
         activations += usize::from(action.starts_with("activate:") && action != "activate:done");
         drops += usize::from(action.contains('@'));
@@ -3957,30 +3975,7 @@ fn oysterhunt_random_games_round_trip_through_fen() {
         }
     });
     assert!(
-        finds > 0 && activations > 0 && drops > 0,
-        "{finds} {activations} {drops}"
+        finds > 0 && activations > 0 && drops > 0 && promotions > 0 && demotions > 0,
+        "{finds} {activations} {drops} {promotions} {demotions}"
     );
-}
-
-#[test]
-#[ignore = "temporary: prints the reference's Oyster Hunt counts"]
-fn oysterhunt_print_counts() {
-    let start = RefPosition::startpos("oysterhunt").unwrap();
-    let frozen: Vec<u64> = (1..=4).map(|d| start.perft_frozen(d)).collect();
-    let expanded: Vec<u64> = (1..=2).map(|d| start.perft_expanded(d)).collect();
-    println!(
-        "start {} frozen {frozen:?} expanded {expanded:?}",
-        start.to_fen()
-    );
-    for fen in [
-        OYSTER_WALRUS,
-        OYSTER_GOLDTUSK,
-        OYSTER_CAPTURES,
-        OYSTER_JUMPS,
-    ] {
-        let pos = position("oysterhunt", fen);
-        let frozen: Vec<u64> = (1..=3).map(|d| pos.perft_frozen(d)).collect();
-        let expanded: Vec<u64> = (1..=2).map(|d| pos.perft_expanded(d)).collect();
-        println!("{fen}\n  frozen {frozen:?} expanded {expanded:?}");
-    }
 }
