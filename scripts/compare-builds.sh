@@ -19,12 +19,12 @@ old=$1 new=$2 runs=${3:-5}
 # game, depth, extra arguments (dice games count moves only: frozen)
 cases=(
     "chess 6"
-    "wolf 5"
-    "hubbub 5"
+    "wolf 6"
+    "hubbub 6"
     "pawneaters 5"
-    "carnival 5 --dice frozen"
-    "carnival-oblique 5 --dice frozen"
-    "truffle 5 --dice frozen"
+    "carnival 6 --dice frozen"
+    "carnival-oblique 6 --dice frozen"
+    "truffle 6 --dice frozen"
 )
 
 seconds() { # BINARY GAME DEPTH [ARGS...]: prints "nodes seconds"

@@ -203,6 +203,10 @@ SCENARIOS = [
         Step(["e2", "e4"], "e2e4", "Squirrel's straight jump over an empty square"),
         Step(["c2", "d4"], "c2d4", "Squirrel's knight leap"),
     ]),
+    Scenario("oysterhunt", "a Walrus's jump and a Carpenter's leap", holdings=True, steps=[
+        Step(["c2", "e4"], "c2e4", "Walrus's forward diagonal jump"),
+        Step(["d2", "c4"], "d2c4", "Carpenter's knight leap"),
+    ]),
     # Twelve ranks: XBoard names them from 0 (its a7 is the engine's a8).
     Scenario("shrimphunt", "a Flamingo's leaps", holdings=True, ranks=12, steps=[
         Step(["b1", "a7"], "b2a8", "Flamingo six ranks up, one file across"),

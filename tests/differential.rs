@@ -242,3 +242,8 @@ fn nuthunt_random_games_with_real_dice_agree_with_the_reference() {
 fn shrimphunt_random_games_with_real_dice_agree_with_the_reference() {
     check_perft_file_positions("shrimphunt", 12, 3000);
 }
+
+#[test]
+fn oysterhunt_random_games_with_real_dice_agree_with_the_reference() {
+    check_perft_file_positions("oysterhunt", 12, 3000);
+}

@@ -266,6 +266,11 @@ fn shrimphunt() {
 }
 
 #[test]
+fn oysterhunt() {
+    run_file("oysterhunt", true, 0..=REFERENCE_BUDGET);
+}
+
+#[test]
 fn the_file_format_rejects_bad_lines() {
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;D1").is_err());
     assert!(parse_file("8/8/8/8/8/8/8/8 w - - ;X1 5").is_err());

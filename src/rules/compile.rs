@@ -45,6 +45,7 @@ impl Variant {
         };
         let promotion_zone = rank_zones(&geometry, &def.promotion_ranks)
             .map_err(VariantError::PromotionRankOffBoard)?;
+        promotion_zones(&mut kinds, &geometry, promotion_zone)?;
         let capture_only = capture_only_squares(&geometry, &def.capture_only)?;
         let start_board = start_board(&def, &geometry)?;
         let mut rays = Rays::default();
@@ -91,6 +92,11 @@ impl Variant {
             Some(t) => Some(compile_hunt(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
+        if def.promotion_after_throw && def.pieces.iter().any(|p| !p.promotion_may.is_empty()) {
+            return Err(VariantError::BadChance(
+                "a promotion after the throw cannot be optional".to_string(),
+            ));
+        }
         if def.promotion_after_throw && def.chance.is_none() {
             return Err(VariantError::BadChance(
                 "a promotion after the throw needs dice".to_string(),
@@ -257,6 +263,8 @@ fn compile_kinds(def: &VariantDef, geometry: &Geometry) -> Result<Vec<KindInfo>,
             def: p.clone(),
             atoms,
             promotions: Vec::new(),
+            must_promote: [Bitboard::EMPTY; 2],
+            may_promote: [Bitboard::EMPTY; 2],
             cannot_capture: 0,
             teleport,
             fates: Vec::new(),
@@ -328,6 +336,28 @@ fn resolve_immunities(kinds: &mut [KindInfo], letters: &Letters) -> Result<(), V
     Ok(())
 }
 
+/// Where each promoting kind must and may promote: its own ranks, or the
+/// variant's.
+fn promotion_zones(
+    kinds: &mut [KindInfo],
+    geometry: &Geometry,
+    variant_zone: [Bitboard; 2],
+) -> Result<(), VariantError> {
+    for info in kinds.iter_mut().filter(|k| !k.promotions.is_empty()) {
+        let p = &info.def;
+        info.must_promote = match p.promotion_must {
+            [] => variant_zone,
+            ranks => rank_zones(geometry, ranks).map_err(VariantError::PromotionRankOffBoard)?,
+        };
+        info.may_promote =
+            rank_zones(geometry, p.promotion_may).map_err(VariantError::PromotionRankOffBoard)?;
+        for c in 0..2 {
+            info.may_promote[c] &= !info.must_promote[c];
+        }
+    }
+    Ok(())
+}
+
 /// Resolves where each kind goes when captured; a fate into a hand needs
 /// a game with hands.
 fn resolve_fates(
@@ -350,6 +380,9 @@ fn resolve_fates(
                 Fate::CapturersHand => CaptureFate::CapturersHand,
                 Fate::OwnersHand(symbol) => {
                     CaptureFate::OwnersHand(letters.symbol(symbol, p.name)?)
+                }
+                Fate::CapturersHandAs(symbol) => {
+                    CaptureFate::CapturersHandAs(letters.symbol(symbol, p.name)?)
                 }
             };
             let by = match capturers {

@@ -19,6 +19,12 @@ pub struct PieceDef {
     /// Letters of the kinds it must promote to on reaching the promotion zone
     /// (empty: it never promotes).
     pub promotions: &'static [char],
+    /// Ranks, counted from its own side from 0, where a move ending there
+    /// must promote; empty: the variant's `promotion_ranks`.
+    pub promotion_must: &'static [u8],
+    /// Ranks where a move ending there may promote or not (Oyster Hunt's
+    /// Walrus on its 7th rank), as the mover chooses.
+    pub promotion_may: &'static [u8],
     /// Its initial lame two-square leap can be taken en passant.
     pub ep_victim: bool,
     /// It can capture en passant with its capturing leaps.
@@ -59,6 +65,9 @@ pub enum Fate {
     CapturersHand,
     /// Back into its owner's hand, as the piece with this symbol.
     OwnersHand(&'static str),
+    /// Into the capturer's hand, as its piece with this symbol (a
+    /// promoted piece taken back in its first form).
+    CapturersHandAs(&'static str),
 }
 
 impl PieceDef {
@@ -69,6 +78,8 @@ impl PieceDef {
             betza,
             royal: false,
             promotions: &[],
+            promotion_must: &[],
+            promotion_may: &[],
             ep_victim: false,
             ep_capturer: false,
             immune_to: &[],

@@ -424,10 +424,7 @@ impl Position {
             let p = pos.board[sq.index()];
             // A promotion chosen after the throw waits until then.
             let waits = pos.pending != Pending::Nothing && pos.waits_to_promote(sq);
-            if v.promoters >> p.kind() & 1 != 0
-                && v.promotion_zone[p.color().index()].contains(sq)
-                && !waits
-            {
+            if v.kinds[p.kind() as usize].must_promote[p.color().index()].contains(sq) && !waits {
                 return Err(FenError::PieceOnPromotionRank {
                     square: v.geometry.name(sq),
                 });

@@ -11,6 +11,10 @@ pub struct KindInfo {
     pub(in crate::rules) def: PieceDef,
     pub(in crate::rules) atoms: Vec<Atom>,
     pub(in crate::rules) promotions: Vec<Kind>,
+    /// Per colour: squares where a move ending there must promote, and
+    /// where it may (both empty for a kind that never promotes).
+    pub(in crate::rules) must_promote: [Bitboard; 2],
+    pub(in crate::rules) may_promote: [Bitboard; 2],
     /// Kinds (bit mask) this kind may not capture.
     pub(in crate::rules) cannot_capture: u32,
     /// Squares it may jump to when empty, per colour.
@@ -26,4 +30,5 @@ pub(in crate::rules) enum CaptureFate {
     Gone,
     CapturersHand,
     OwnersHand(Kind),
+    CapturersHandAs(Kind),
 }

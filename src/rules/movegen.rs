@@ -14,7 +14,7 @@ use crate::rules::moves::{Move, MoveKind, MoveList};
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
-use crate::rules::tables::{shift, MAX_GROUPS};
+use crate::rules::tables::{shift, RayAttack, MAX_GROUPS};
 use crate::rules::variant::ModeTables;
 
 /// Where generated moves go: a list, or just a count.
@@ -295,22 +295,23 @@ impl Position {
                 return true;
             }
         }
-        for r in &tables.rays {
-            let mut attackers = sets.sets[r.group] & alive & occupied;
-            if r.bound {
-                attackers &= r.from;
-            }
+        let ray_hits = |r: &RayAttack, from: Bitboard| {
+            let mut attackers = sets.sets[r.group] & alive & occupied & from;
             if r.initial {
                 attackers &= self.unmoved;
             }
-            if (v.rays.mask(r.ray, target) & attackers).is_empty() {
-                continue;
-            }
-            if let Some(b) = v.rays.first_blocker(r.ray, target, occupied) {
-                if attackers.contains(b) {
-                    return true;
-                }
-            }
+            (v.rays.mask(r.ray, target) & attackers).any()
+                && v.rays
+                    .first_blocker(r.ray, target, occupied)
+                    .is_some_and(|b| attackers.contains(b))
+        };
+        if tables.rays.iter().any(|r| ray_hits(r, !Bitboard::EMPTY))
+            || tables
+                .bound_rays
+                .iter()
+                .any(|b| ray_hits(&b.attack, b.from))
+        {
+            return true;
         }
         if tables.has_lame {
             for l in &tables.lame[target.index()] {
@@ -466,36 +467,17 @@ impl Position {
         }
         for r in &tables.rays {
             let mut attackers = s.sets.sets[r.group];
-            if r.bound {
-                attackers &= r.from;
-            }
             if r.initial {
                 attackers &= self.unmoved;
             }
-            if (v.rays.mask(r.ray, king) & attackers).is_empty() {
-                continue;
+            self.ray_on_king(&mut s, r.ray, attackers, occ, ours);
+        }
+        for b in &tables.bound_rays {
+            let mut attackers = s.sets.sets[b.attack.group] & b.from;
+            if b.attack.initial {
+                attackers &= self.unmoved;
             }
-            let Some(b1) = v.rays.first_blocker(r.ray, king, occ) else {
-                continue;
-            };
-            if attackers.contains(b1) {
-                s.checkers.insert(b1);
-                s.evasion |= v.rays.up_to(r.ray, king, b1);
-            } else if ours.contains(b1) {
-                let beyond = v.rays.beyond(r.ray, king, b1) & occ;
-                if beyond.any() {
-                    let b2 = v.rays.nearest(r.ray, beyond);
-                    if attackers.contains(b2) {
-                        s.pinned.insert(b1);
-                        if s.pin_count < MAX_PINS {
-                            s.pins[s.pin_count] = (b1, v.rays.up_to(r.ray, king, b2));
-                            s.pin_count += 1;
-                        } else {
-                            s.verify.insert(b1);
-                        }
-                    }
-                }
-            }
+            self.ray_on_king(&mut s, b.attack.ray, attackers, occ, ours);
         }
         if s.checkers.is_empty() {
             s.evasion = !Bitboard::EMPTY;
@@ -511,6 +493,45 @@ impl Position {
             s.evasion = Bitboard::EMPTY;
         }
         s
+    }
+
+    /// What `attackers` along `ray` do to the king: a check, or a pin of
+    /// one of our pieces.
+    #[inline(always)]
+    fn ray_on_king(
+        &self,
+        s: &mut KingSafety,
+        ray: usize,
+        attackers: Bitboard,
+        occ: Bitboard,
+        ours: Bitboard,
+    ) {
+        let rays = &self.variant.rays;
+        let king = s.king;
+        if (rays.mask(ray, king) & attackers).is_empty() {
+            return;
+        }
+        let Some(b1) = rays.first_blocker(ray, king, occ) else {
+            return;
+        };
+        if attackers.contains(b1) {
+            s.checkers.insert(b1);
+            s.evasion |= rays.up_to(ray, king, b1);
+        } else if ours.contains(b1) {
+            let beyond = rays.beyond(ray, king, b1) & occ;
+            if beyond.any() {
+                let b2 = rays.nearest(ray, beyond);
+                if attackers.contains(b2) {
+                    s.pinned.insert(b1);
+                    if s.pin_count < MAX_PINS {
+                        s.pins[s.pin_count] = (b1, rays.up_to(ray, king, b2));
+                        s.pin_count += 1;
+                    } else {
+                        s.verify.insert(b1);
+                    }
+                }
+            }
+        }
     }
 
     /// The squares where a move may change a two-leg attack of `by` on
@@ -631,7 +652,6 @@ impl Position {
             false => None,
         };
         let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
-        let zone = v.promotion_zone[us.index()];
         if self.pending != Pending::Nothing {
             // A throw or a choice comes first.
             return;
@@ -653,6 +673,10 @@ impl Position {
             }
             let info = &v.kinds[kind];
             let promotes = !info.promotions.is_empty();
+            // Where its moves must promote, and where they may (both
+            // moves then: as it is, and promoted).
+            let zone = info.must_promote[us.index()];
+            let may = info.may_promote[us.index()];
             // A promotion chosen after the throw is one move now; frozen
             // (no throw) it is chosen with the move.
             let promotions: &[Kind] = match v.promotion_after_throw && !self.frozen {
@@ -662,7 +686,7 @@ impl Position {
             // Where a quiet move may end: without quiets, only promotions.
             let quiet_ok = match (QUIETS, promotes) {
                 (true, _) => empty_ok,
-                (false, true) => empty_ok & zone,
+                (false, true) => empty_ok & (zone | may),
                 (false, false) => Bitboard::EMPTY,
             };
             let theirs = if info.cannot_capture == 0 {
@@ -680,7 +704,7 @@ impl Position {
             // With delicate squares about, every piece goes one by one (rare).
             // Two-leg kinds go one by one too: that keeps the order in which
             // their moves come out (search ordering ties depend on it).
-            let bulk_ok = !is_royal && !two_leg && delicate.is_empty();
+            let bulk_ok = !is_royal && !two_leg && delicate.is_empty() && may.is_empty();
             if let Some(bulk) = t.bulk.as_ref().filter(|_| bulk_ok) {
                 // Pinned pieces go through the per-piece path below.
                 let (movers, rest, evasion) = match &safety {
@@ -810,7 +834,7 @@ impl Position {
                 }
                 let Some(safety) = safety.as_ref() else {
                     if promotes {
-                        sink.add_promotions(from, targets & zone, promotions);
+                        sink.add_promotions(from, targets & (zone | may), promotions);
                         targets &= !zone;
                     }
                     sink.add_targets(from, targets);
@@ -858,12 +882,18 @@ impl Position {
                         if tested.contains(to) && !self.king_safe_after(safety, m, victims) {
                             continue;
                         }
-                        let kinds: &[Kind] = if zone.contains(to) { promotions } else { &[] };
+                        if may.contains(to) {
+                            sink.add(m);
+                        }
+                        let kinds: &[Kind] = match (zone | may).contains(to) {
+                            true => promotions,
+                            false => &[],
+                        };
                         add_with_promotions(sink, m, kinds);
                     }
                 } else {
                     if promotes {
-                        sink.add_promotions(from, targets & zone, promotions);
+                        sink.add_promotions(from, targets & (zone | may), promotions);
                         targets &= !zone;
                     }
                     sink.add_targets(from, targets);

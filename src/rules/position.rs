@@ -676,6 +676,7 @@ impl Position {
             CaptureFate::Gone => return None,
             CaptureFate::CapturersHand => (capturer.color(), victim.kind()),
             CaptureFate::OwnersHand(kind) => (victim.color(), kind),
+            CaptureFate::CapturersHandAs(kind) => (capturer.color(), kind),
         };
         let (c, kind) = gain;
         let k = keys();

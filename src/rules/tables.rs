@@ -487,10 +487,15 @@ pub struct RayAttack {
     pub kinds: u32,
     pub group: usize,
     pub initial: bool,
-    /// Squares it attacks from (all but for a mode's rank-bound atom).
+}
+
+/// A ray attack from some squares only (a mode's rank-bound atom): kept
+/// apart, so that the common rays' loop tests no squares.
+#[derive(Debug)]
+pub struct BoundRayAttack {
+    pub attack: RayAttack,
+    /// Squares it attacks from.
     pub from: Bitboard,
-    /// `from` is not every square.
-    pub bound: bool,
 }
 
 /// A lame leaper attacking `target` from `from` if `path` is empty.
@@ -508,6 +513,7 @@ pub struct LameAttack {
 pub struct AttackTables {
     pub leaps: Vec<LeapAttack>,
     pub rays: Vec<RayAttack>,
+    pub bound_rays: Vec<BoundRayAttack>,
     pub lame: Box<[Vec<LameAttack>]>,
     pub has_lame: bool,
     /// The distinct sets of kinds the entries above name: a position
@@ -516,13 +522,14 @@ pub struct AttackTables {
 }
 
 /// Most distinct attacker groups a variant may have.
-pub const MAX_GROUPS: usize = 16;
+pub const MAX_GROUPS: usize = 8;
 
 impl AttackTables {
     pub fn compile(geometry: &Geometry, rays: &mut Rays, kinds: &[KindInfo], color: Color) -> Self {
         let n = geometry.cells();
         let mut leaps: Vec<LeapAttack> = Vec::new();
         let mut ray_attacks: Vec<RayAttack> = Vec::new();
+        let mut bound_rays: Vec<BoundRayAttack> = Vec::new();
         let mut lame: Box<[Vec<LameAttack>]> = vec![Vec::new(); n].into();
         for (k, info) in kinds.iter().enumerate() {
             let bit = 1u32 << (k as Kind);
@@ -540,18 +547,29 @@ impl AttackTables {
                             Reach::Ride(limit) => {
                                 // Seen from the target, the attacker lies the other way.
                                 let id = rays.id(geometry, (-v.0, -v.1), limit);
-                                match ray_attacks.iter_mut().find(|r| {
-                                    r.ray == id && r.initial == initial && r.from == squares
-                                }) {
-                                    Some(r) => r.kinds |= bit,
-                                    None => ray_attacks.push(RayAttack {
-                                        ray: id,
-                                        kinds: bit,
-                                        group: 0,
-                                        initial,
-                                        from: squares,
-                                        bound: atom.ranks.is_some(),
-                                    }),
+                                let attack = RayAttack {
+                                    ray: id,
+                                    kinds: bit,
+                                    group: 0,
+                                    initial,
+                                };
+                                let same = |r: &RayAttack| r.ray == id && r.initial == initial;
+                                if atom.ranks.is_some() {
+                                    match bound_rays
+                                        .iter_mut()
+                                        .find(|b| same(&b.attack) && b.from == squares)
+                                    {
+                                        Some(b) => b.attack.kinds |= bit,
+                                        None => bound_rays.push(BoundRayAttack {
+                                            attack,
+                                            from: squares,
+                                        }),
+                                    }
+                                } else {
+                                    match ray_attacks.iter_mut().find(|r| same(r)) {
+                                        Some(r) => r.kinds |= bit,
+                                        None => ray_attacks.push(attack),
+                                    }
                                 }
                             }
                             Reach::Leap => {
@@ -611,6 +629,9 @@ impl AttackTables {
         for r in ray_attacks.iter_mut() {
             r.group = group_of(r.kinds);
         }
+        for b in bound_rays.iter_mut() {
+            b.attack.group = group_of(b.attack.kinds);
+        }
         for l in lame.iter_mut().flatten() {
             l.group = group_of(l.kinds);
         }
@@ -618,6 +639,7 @@ impl AttackTables {
         AttackTables {
             leaps,
             rays: ray_attacks,
+            bound_rays,
             lame,
             has_lame,
             groups,

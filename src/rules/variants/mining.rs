@@ -45,7 +45,8 @@ mod tests {
     fn a_general_finds_ore_but_never_eats_it() {
         let v = variants::load("mining").expect("mining");
         let mut pos = Position::startpos(v);
-        pos.play_action_text("b2b3").expect("a Silver's step onto ore");
+        pos.play_action_text("b2b3")
+            .expect("a Silver's step onto ore");
         let before = pos.to_fen();
         let outcomes: Vec<String> = pos
             .chance_outcomes()

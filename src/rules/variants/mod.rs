@@ -12,6 +12,7 @@ mod montypython;
 mod multipawn;
 mod nuthunt;
 mod orientation;
+mod oysterhunt;
 mod pawneaters;
 mod pieceorientation;
 mod shrimphunt;
@@ -98,6 +99,7 @@ pub const NAMES: &[&str] = &[
     "mining",
     "shrimphunt",
     "nuthunt",
+    "oysterhunt",
 ];
 
 /// The table of a built-in variant.
@@ -119,6 +121,7 @@ pub fn definition(name: &str) -> Option<VariantDef> {
         "mining" => Some(mining::definition()),
         "shrimphunt" => Some(shrimphunt::definition()),
         "nuthunt" => Some(nuthunt::definition()),
+        "oysterhunt" => Some(oysterhunt::definition()),
         _ => None,
     }
 }
