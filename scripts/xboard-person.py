@@ -207,10 +207,11 @@ SCENARIOS = [
         Step(["c2", "e4"], "c2e4", "Walrus's forward diagonal jump"),
         Step(["d2", "c4"], "d2c4", "Carpenter's knight leap"),
     ]),
-    # Twelve ranks: XBoard names them from 0 (its a7 is the engine's a8).
+    # Twelve ranks: XBoard numbers them from 1, as we do (only ten-rank
+    # boards are numbered from 0).
     Scenario("shrimphunt", "a Flamingo's leaps", holdings=True, ranks=12, steps=[
-        Step(["b1", "a7"], "b2a8", "Flamingo six ranks up, one file across"),
-        Step(["g1", "a2"], "g2a3", "Flamingo six files across, one rank up"),
+        Step(["b2", "a8"], "b2a8", "Flamingo six ranks up, one file across"),
+        Step(["g2", "a3"], "g2a3", "Flamingo six files across, one rank up"),
     ]),
     Scenario("normal", "chess with Test Legality on", legality=True, steps=[
         Step(["e2", "e4"], "e2e4", "pawn double step"),

@@ -61,7 +61,8 @@ pub struct Dialect {
     width: u8,
     height: u8,
     holdings: u32,
-    /// XBoard numbers the ranks from 0 (boards of 10 ranks).
+    /// XBoard numbers the ranks from 0 (boards of 10 ranks; taller ones
+    /// from 1, ranks past the 9th in two digits, as we do).
     ranks_from_zero: bool,
 }
 
@@ -158,6 +159,27 @@ impl Dialect {
                 if let Some(i) = free {
                     slot[k] = Some(i);
                     taken[i] = true;
+                }
+            }
+        }
+        // XBoard's hand shows the first types, one square of the board's
+        // height each: a kind that can be dropped moves to a free type
+        // within the height (its picture is then another's), or XBoard
+        // draws a taller board than ours.
+        if v.uses_hands() {
+            let reach = (v.geometry().height() as usize).min(PROMOTED_OFFSET);
+            for k in 0..n {
+                let droppable = !v.piece(k as Kind).plus && v.can_drop(k as Kind);
+                if !droppable || slot[k].is_none_or(|s| s < reach) {
+                    continue;
+                }
+                let target = promotion_targets >> k & 1 != 0;
+                let free =
+                    (1..reach).find(|&i| !taken[i] && i != LANCE && !(target && i == NOT_SWEPT));
+                if let (Some(i), Some(old)) = (free, slot[k]) {
+                    taken[old] = false;
+                    taken[i] = true;
+                    slot[k] = Some(i);
                 }
             }
         }
@@ -505,6 +527,17 @@ mod tests {
     fn dialect(name: &str) -> (Dialect, std::sync::Arc<Variant>) {
         let v = variants::load(name).expect("variant");
         (Dialect::new(&v), v)
+    }
+
+    #[test]
+    fn hands_keep_within_the_board_height() {
+        // XBoard draws a taller board than ours when a hand holds more
+        // types than the board has ranks, and a person's clicks miss.
+        for name in variants::NAMES {
+            let (d, v) = dialect(name);
+            let height = v.geometry().height() as u32;
+            assert!(d.holdings <= height, "{name}: {} types in hand", d.holdings);
+        }
     }
 
     #[test]
