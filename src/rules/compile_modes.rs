@@ -233,10 +233,11 @@ pub(in crate::rules) fn compile_chance(
         };
         effects.push((roll, effect));
     }
-    let mut effect_index = vec![None; 256 * 256].into_boxed_slice();
+    let stride = def.dice.iter().copied().max().unwrap_or(0) as usize + 1;
+    let mut effect_index = vec![None; stride * stride].into_boxed_slice();
     for (i, (roll, _)) in effects.iter().enumerate() {
         if let Action::Roll(a, b) = *roll {
-            effect_index[a as usize * 256 + b as usize] = Some(i as u16);
+            effect_index[a as usize * stride + b as usize] = Some(i as u16);
         }
     }
     let rules = ChanceRules {
@@ -246,6 +247,7 @@ pub(in crate::rules) fn compile_chance(
         ordered,
         effects,
         effect_index,
+        stride,
     };
     Ok((rules, odds))
 }

@@ -179,9 +179,11 @@ pub struct ChanceRules {
     pub(in crate::rules) ordered: bool,
     /// Per throw (`Action::Roll`, as `throw_odds`): what it does.
     pub(in crate::rules) effects: Vec<(Action, Effect)>,
-    /// `effects`' index of the throw `Roll(a, b)` at `a * 256 + b`
+    /// `effects`' index of the throw `Roll(a, b)` at `a * stride + b`
     /// (a lookup at every chance node, not a search).
     pub(in crate::rules) effect_index: Box<[Option<u16>]>,
+    /// The largest face plus one.
+    pub(in crate::rules) stride: usize,
 }
 
 impl ChanceRules {
@@ -190,7 +192,11 @@ impl ChanceRules {
         let Action::Roll(a, b) = roll else {
             return None;
         };
-        let i = self.effect_index[a as usize * 256 + b as usize]?;
+        let (a, b) = (a as usize, b as usize);
+        if a >= self.stride || b >= self.stride {
+            return None;
+        }
+        let i = self.effect_index[a * self.stride + b]?;
         Some(&self.effects[i as usize].1)
     }
 }
