@@ -7,6 +7,7 @@
 //! never beyond `EVAL_BOUND`.
 
 mod hunt;
+mod immobile_king;
 mod king;
 mod modes;
 mod pawns;
@@ -66,6 +67,8 @@ pub struct Evaluator {
     phase_full: i32,
     pawns: pawns::PawnTerms,
     king: Option<king::KingTerms>,
+    /// Royal kinds that cannot move (a sleeping King).
+    immobile_royals: u32,
     modes: Option<modes::ModeTerms>,
     hunt: Option<hunt::HuntTerms>,
 }
@@ -128,6 +131,9 @@ impl Evaluator {
             .sum::<i32>()
             .max(1);
         let king = king::KingTerms::new(v, &values);
+        let immobile_royals = kinds_in(royal)
+            .filter(|&k| !v.moves_at_all(k))
+            .fold(0u32, |m, k| m | 1 << k);
         Evaluator {
             values,
             pst,
@@ -139,6 +145,7 @@ impl Evaluator {
             phase_full,
             pawns,
             king,
+            immobile_royals,
             modes,
             hunt,
         }
@@ -287,6 +294,12 @@ impl Evaluator {
                     pawns,
                     phase,
                 );
+            }
+            if let Some(sq) = t.kings[c] {
+                let kind = pos.piece_at(sq).map_or(0, |p| p.kind());
+                if self.immobile_royals >> kind & 1 != 0 {
+                    score[c] -= immobile_king::penalty(pos, color, sq, t.attacks[c]);
+                }
             }
             score[c] += self
                 .pawns

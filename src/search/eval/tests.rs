@@ -239,3 +239,40 @@ fn a_tally_without_the_mode_pieces_gives_every_modes_evaluation() {
         }
     }
 }
+
+#[test]
+fn a_sleeping_king_fears_the_checks_it_cannot_answer() {
+    let (v, e) = load("shrimphunt");
+    let king = v.geometry().parse_square("e1").unwrap();
+    assert!(e.immobile_royals != 0);
+    let no_shrimps = ["00000000"; 12].join("/");
+    let penalty = |first: &str, seventh: &str, side: &str, defended: &[&str]| {
+        let fen = format!(
+            "4k3/8/8/8/8/{seventh}/8/8/8/8/8/{first}[] {side} - - 0 1 shrimps={no_shrimps} stores=0/0"
+        );
+        let pos = Position::from_fen(v.clone(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let defended = defended.iter().fold(Bitboard::EMPTY, |b, s| {
+            b | Bitboard::from_square(v.geometry().parse_square(s).unwrap())
+        });
+        immobile_king::penalty(&pos, Color::White, king, defended)
+    };
+    // A Flamingo on c1 checks the King from d7 next move: mate, with Black
+    // to move; with White to move, it may still be taken, if c1 is covered.
+    let (checker, none) = ("RNfQKBNR", "8");
+    assert_eq!(penalty(checker, none, "b", &[]), immobile_king::CHECK[2]);
+    assert_eq!(penalty(checker, none, "w", &[]), immobile_king::CHECK[1]);
+    assert_eq!(
+        penalty(checker, none, "w", &["c1"]),
+        immobile_king::CHECK[0]
+    );
+    // d7 covered: no check to fear.
+    assert_eq!(penalty(checker, none, "b", &["d7"]), 0);
+    // On b7 it takes the Bishop on c1 first: one move further away.
+    assert_eq!(
+        penalty("RNBQKBNR", "1f6", "b", &[]),
+        immobile_king::APPROACH
+    );
+    assert_eq!(penalty("RNBQKBNR", "1f6", "b", &["c1"]), 0);
+    // Far away: nothing.
+    assert_eq!(penalty("RNBQKBNR", "f7", "b", &[]), 0);
+}
