@@ -171,6 +171,13 @@ impl MoveList {
     }
 }
 
+impl std::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        // SAFETY: as `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+    }
+}
+
 impl std::ops::Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {

@@ -7,6 +7,7 @@
 //! every option of a choice, and the count is of distinct sequences.
 
 use crate::rules::action::Action;
+use crate::rules::moves::MoveList;
 use crate::rules::position::{Pending, Position};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,7 +18,8 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal(),
         _ => {
-            let moves = pos.legal_moves();
+            let mut moves = MoveList::new();
+            pos.generate(&mut moves);
             let mut nodes = 0;
             for &m in moves.iter() {
                 pos.make_move(m);
@@ -49,7 +51,8 @@ pub fn perft_expanded(pos: &mut Position, depth: u32) -> u64 {
         }
         Pending::Nothing if depth == 0 => 1,
         Pending::Nothing => {
-            let moves = pos.legal_moves();
+            let mut moves = MoveList::new();
+            pos.generate(&mut moves);
             let mut nodes = 0;
             for &m in moves.iter() {
                 pos.make_move(m);
@@ -130,7 +133,9 @@ fn count_until(pos: &mut Position, depth: u32, expanded: bool, stop: &AtomicBool
             }
         }
     } else {
-        for &m in pos.legal_moves().iter() {
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        for &m in moves.iter() {
             pos.make_move(m);
             let n = count_until(pos, depth - 1, expanded, stop);
             pos.unmake_move();

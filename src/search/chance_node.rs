@@ -51,6 +51,7 @@ use super::eval::{Tally, EVAL_BOUND};
 use super::score::from_tt;
 use super::tt::Bound;
 use super::{Searcher, Value, INFINITY, MAX_PLY};
+use crate::rules::moves::MoveList;
 use crate::rules::position::{Pending, Position};
 
 impl Searcher {
@@ -403,12 +404,14 @@ impl Searcher {
             };
             return Some(if stand > ca { stand } else { -INFINITY });
         }
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
         if moves.is_empty() {
             return Some(self.terminal(pos, ply));
         }
         let tt_move = self.tt.probe(pos.hash()).map_or(0, |e| e.best);
-        let first = self.order(pos, &moves, tt_move, ply)[0];
+        self.order(pos, &mut moves, tt_move, ply);
+        let first = moves[0];
         pos.make_move(first);
         let v = self.negamax(pos, depth - 1, -cb, -ca, ply + 1, false);
         pos.unmake_move();

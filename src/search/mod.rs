@@ -18,6 +18,7 @@ pub mod smp;
 pub mod tt;
 
 use crate::rules::action::Action;
+use crate::rules::moves::{Move, MoveList};
 use crate::rules::outcome::Outcome;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
@@ -132,6 +133,8 @@ pub struct Searcher {
     /// moves are mostly the same: tried right after the table's move).
     sibling: [u32; MAX_PLY],
     history: Vec<i32>,
+    /// Per ply: `order`'s scratch list, kept to spare an allocation a node.
+    order_scratch: Vec<Vec<(std::cmp::Reverse<i32>, usize, Move)>>,
     nodes: u64,
     seldepth: u32,
     stop: Arc<AtomicBool>,
@@ -177,6 +180,7 @@ impl Searcher {
             killers: [[0; 2]; MAX_PLY],
             sibling: [0; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
+            order_scratch: vec![Vec::new(); MAX_PLY],
             nodes: 0,
             seldepth: 0,
             stop,
@@ -608,7 +612,8 @@ impl Searcher {
             return Some(score);
         }
         let tt_move = self.tt.probe(key).map_or(0, |e| e.best);
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
         if moves.is_empty() {
             return Some(self.terminal(pos, ply));
         }
@@ -645,7 +650,8 @@ impl Searcher {
             return Some(e);
         }
         let futile = frontier.filter(|&e| alpha > -MATE_BOUND && e + FUTILITY * depth <= alpha);
-        let ordered = self.order(pos, &moves, tt_move, ply);
+        self.order(pos, &mut moves, tt_move, ply);
+        let ordered = &moves;
         let mut best = -INFINITY;
         let mut best_move = 0u32;
         let original_alpha = alpha;
@@ -758,15 +764,17 @@ impl Searcher {
         }
         // Out of check only captures and promotions are searched, so only
         // those are generated (sparing the quiet moves' legality tests).
-        let moves = if in_check {
-            pos.legal_moves()
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.generate(&mut moves);
         } else {
-            pos.tactical_moves()
-        };
+            pos.generate_tactical(&mut moves);
+        }
         if moves.is_empty() && in_check {
             return Some(self.terminal(pos, ply));
         }
-        let ordered = self.order(pos, &moves, 0, ply.min(MAX_PLY - 1));
+        self.order(pos, &mut moves, 0, ply.min(MAX_PLY - 1));
+        let ordered = &moves;
         for &m in ordered.iter() {
             if !in_check && is_quiet(pos, m) {
                 continue;

@@ -5,50 +5,57 @@
 use super::Searcher;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::position::Position;
+use std::cmp::Reverse;
 
 impl Searcher {
-    /// The moves, best first.
-    pub(super) fn order(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        tt_move: u32,
-        ply: usize,
-    ) -> Vec<Move> {
-        let values: &[i32] = self
-            .eval
-            .as_ref()
-            .map(|(_, e)| &e.values[..])
-            .unwrap_or(&[]);
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let score = if m.raw() == tt_move {
-                    1 << 30
-                } else if m.raw() == self.sibling[ply] {
-                    1 << 29
-                } else if !is_quiet(pos, m) {
-                    let victim = pos
-                        .piece_at(m.to())
-                        .map(|p| values.get(p.kind() as usize).copied().unwrap_or(100))
-                        .unwrap_or(100);
-                    let attacker = pos
-                        .piece_at(m.from())
-                        .map(|p| values.get(p.kind() as usize).copied().unwrap_or(100))
-                        .unwrap_or(0);
-                    (1 << 24) + victim * 16 - attacker / 16
-                } else if self.killers[ply][0] == m.raw() {
-                    1 << 22
-                } else if self.killers[ply][1] == m.raw() {
-                    (1 << 22) - 1
-                } else {
-                    self.history[history_index(pos, m)]
-                };
-                (score, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        scored.into_iter().map(|(_, m)| m).collect()
+    /// Sorts `moves` best first, in place; ties keep the order in which
+    /// they were generated. The scratch list of each ply is kept between
+    /// nodes: no allocation once the search is under way.
+    pub(super) fn order(&mut self, pos: &Position, moves: &mut [Move], tt_move: u32, ply: usize) {
+        let mut keyed = std::mem::take(&mut self.order_scratch[ply]);
+        keyed.clear();
+        keyed.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (Reverse(self.move_score(pos, m, tt_move, ply)), i, m)),
+        );
+        keyed.sort_unstable_by_key(|&(score, i, _)| (score, i));
+        for (slot, &(_, _, m)) in moves.iter_mut().zip(&keyed) {
+            *slot = m;
+        }
+        self.order_scratch[ply] = keyed;
+    }
+
+    /// How early `m` is tried: the table's move, the sibling's best,
+    /// captures by most valuable victim and least valuable attacker, the
+    /// killers, then history.
+    fn move_score(&self, pos: &Position, m: Move, tt_move: u32, ply: usize) -> i32 {
+        let value = |kind: usize, default: i32| {
+            self.eval
+                .as_ref()
+                .and_then(|(_, e)| e.values.get(kind).copied())
+                .unwrap_or(default)
+        };
+        if m.raw() == tt_move {
+            1 << 30
+        } else if m.raw() == self.sibling[ply] {
+            1 << 29
+        } else if !is_quiet(pos, m) {
+            let victim = pos
+                .piece_at(m.to())
+                .map_or(100, |p| value(p.kind() as usize, 100));
+            let attacker = pos
+                .piece_at(m.from())
+                .map_or(0, |p| value(p.kind() as usize, 100));
+            (1 << 24) + victim * 16 - attacker / 16
+        } else if self.killers[ply][0] == m.raw() {
+            1 << 22
+        } else if self.killers[ply][1] == m.raw() {
+            (1 << 22) - 1
+        } else {
+            self.history[history_index(pos, m)]
+        }
     }
 
     /// A quiet move that cut: a killer of its ply, and history.
