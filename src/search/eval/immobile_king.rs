@@ -17,10 +17,12 @@ use crate::rules::square::{Color, Square};
 pub const CHECK: [i32; 3] = [100, 400, 600];
 /// At most this many pieces count.
 pub const MAX_CHECKERS: usize = 2;
-/// Centipawns per enemy piece one move further away: it can move next to
-/// a square, not defended, from which it would have such a check.
-pub const APPROACH: i32 = 40;
-pub const MAX_APPROACHING: i32 = 3;
+/// Centipawns per enemy piece one move further away (it can move next to
+/// a square, not defended, from which it would have such a check), in
+/// the same three cases.
+pub const APPROACH: [i32; 3] = [30, 150, 150];
+/// At most this many approaching pieces count.
+pub const MAX_APPROACHING: usize = 2;
 
 /// The penalty for `color`, whose royal piece on `king` cannot move, with
 /// `defended` the squares its pieces attack.
@@ -32,7 +34,12 @@ pub fn penalty(pos: &Position, color: Color, king: Square, defended: Bitboard) -
     let open = !defended & !pos.ours(them);
     let to_move = pos.side_to_move() == color;
     let mut worst = [0i32; MAX_CHECKERS];
-    let mut approaching = 0;
+    let mut approaching = [0i32; MAX_APPROACHING];
+    let weight = |table: [i32; 3], sq| match (to_move, defended.contains(sq)) {
+        (true, true) => table[0],
+        (true, false) => table[1],
+        (false, _) => table[2],
+    };
     for kind in 0..v.kind_count() {
         let attackers = pos.pieces(them, kind as Kind);
         if attackers.is_empty() {
@@ -53,18 +60,13 @@ pub fn penalty(pos: &Position, color: Color, king: Square, defended: Bitboard) -
             let (quiet, capture) = v.reach(them, kind, sq, occ, blockers, unmoved, mode);
             let landing = (quiet & !occ) | (capture & pos.ours(color));
             if (landing & checks).any() {
-                let weight = match (to_move, defended.contains(sq)) {
-                    (true, true) => CHECK[0],
-                    (true, false) => CHECK[1],
-                    (false, _) => CHECK[2],
-                };
-                keep_worst(&mut worst, weight);
+                keep_worst(&mut worst, weight(CHECK, sq));
             } else if (landing & before).any() {
-                approaching += 1;
+                keep_worst(&mut approaching, weight(APPROACH, sq));
             }
         }
     }
-    worst.iter().sum::<i32>() + approaching.min(MAX_APPROACHING) * APPROACH
+    worst.iter().sum::<i32>() + approaching.iter().sum::<i32>()
 }
 
 /// Keeps the largest weights in `worst`, largest first.

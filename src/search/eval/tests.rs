@@ -268,10 +268,10 @@ fn a_sleeping_king_fears_the_checks_it_cannot_answer() {
     // d7 covered: no check to fear.
     assert_eq!(penalty(checker, none, "b", &["d7"]), 0);
     // On b7 it takes the Bishop on c1 first: one move further away.
-    assert_eq!(
-        penalty("RNBQKBNR", "1f6", "b", &[]),
-        immobile_king::APPROACH
-    );
+    let approach = immobile_king::APPROACH;
+    assert_eq!(penalty("RNBQKBNR", "1f6", "b", &[]), approach[2]);
+    assert_eq!(penalty("RNBQKBNR", "1f6", "w", &[]), approach[1]);
+    assert_eq!(penalty("RNBQKBNR", "1f6", "w", &["b7"]), approach[0]);
     assert_eq!(penalty("RNBQKBNR", "1f6", "b", &["c1"]), 0);
     // Far away: nothing.
     assert_eq!(penalty("RNBQKBNR", "f7", "b", &[]), 0);
