@@ -61,6 +61,7 @@ impl Variant {
             .iter()
             .any(|m| permissions(m) != permissions(&modes.tables[0]));
         let special_modes = modes.tables.iter().any(|m| m.special());
+        let rich_moves = has_rich_moves(&kinds, &modes.tables);
         let alike = |a: &ModeTables, b: &ModeTables| {
             movement(&a.atoms) == movement(&b.atoms)
                 && permissions(a) == permissions(b)
@@ -158,6 +159,7 @@ impl Variant {
             mode_kinds: modes.kinds,
             mode_permissions,
             special_modes,
+            rich_moves,
             mode_class,
             hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
@@ -443,6 +445,15 @@ fn start_board(
 }
 
 /// The kinds (bit mask) for which `test` holds.
+/// Whether any kind has optional promotions, or any mode a rider bound to
+/// some squares: the move generator's rarer steps, which a game without
+/// them is generated without (`Variant::rich_moves`).
+fn has_rich_moves(kinds: &[KindInfo], modes: &[ModeTables]) -> bool {
+    let rare_squares = |k: &KindInfo| k.may_promote.iter().any(|b| b.any());
+    let bound = |m: &ModeTables| m.pieces.iter().flatten().any(|t| !t.bound.is_empty());
+    kinds.iter().any(rare_squares) || modes.iter().any(bound)
+}
+
 fn kinds_where(kinds: &[KindInfo], test: impl Fn(&KindInfo) -> bool) -> u32 {
     kinds
         .iter()

@@ -614,9 +614,10 @@ impl Position {
 
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        match self.special_modes() {
-            true => self.generate_special::<S, true>(sink),
-            false => self.generate_with::<S, true, true>(sink),
+        match (self.special_modes(), self.variant.rich_moves) {
+            (true, _) => self.generate_special::<S, true>(sink),
+            (false, true) => self.generate_with::<S, true, true, true>(sink),
+            (false, false) => self.generate_with::<S, true, true, false>(sink),
         }
     }
 
@@ -626,17 +627,25 @@ impl Position {
     /// a castling, a drop or a plain quiet step. Quiescence search needs
     /// only these, and skips the king-safety tests of the rest.
     pub fn generate_tactical<S: MoveSink>(&self, sink: &mut S) {
-        match self.special_modes() {
-            true => self.generate_special::<S, false>(sink),
-            false => self.generate_with::<S, false, true>(sink),
+        match (self.special_modes(), self.variant.rich_moves) {
+            (true, _) => self.generate_special::<S, false>(sink),
+            (false, true) => self.generate_with::<S, false, true, true>(sink),
+            (false, false) => self.generate_with::<S, false, true, false>(sink),
         }
     }
 
     /// The move generator; `QUIETS` false leaves out the quiet moves.
     #[inline(always)]
     /// The moves by the tables; `LEGAL`: only legal ones, else every
-    /// pseudo-legal one (no castling then: it needs the king's safety).
-    pub(in crate::rules) fn generate_with<S: MoveSink, const QUIETS: bool, const LEGAL: bool>(
+    /// pseudo-legal one (no castling then: it needs the king's safety);
+    /// `RICH`: with optional promotions and bound riders
+    /// (`Variant::rich_moves`; without, they are left out unlooked at).
+    pub(in crate::rules) fn generate_with<
+        S: MoveSink,
+        const QUIETS: bool,
+        const LEGAL: bool,
+        const RICH: bool,
+    >(
         &self,
         sink: &mut S,
     ) {
@@ -676,7 +685,10 @@ impl Position {
             // Where its moves must promote, and where they may (both
             // moves then: as it is, and promoted).
             let zone = info.must_promote[us.index()];
-            let may = info.may_promote[us.index()];
+            let may = match RICH {
+                true => info.may_promote[us.index()],
+                false => Bitboard::EMPTY,
+            };
             // A promotion chosen after the throw is one move now; frozen
             // (no throw) it is chosen with the move.
             let promotions: &[Kind] = match v.promotion_after_throw && !self.frozen {
@@ -786,7 +798,8 @@ impl Position {
                         targets |= v.rays.ride(r.ray, from, occ) & allowed[r.mode as usize];
                     }
                 }
-                for b in &t.bound {
+                let bound: &[_] = if RICH { &t.bound } else { &[] };
+                for b in bound {
                     let r = b.atom;
                     if (!r.initial || unmoved) && b.from.contains(from) {
                         let reached = match b.line {

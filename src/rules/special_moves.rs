@@ -118,7 +118,7 @@ impl Position {
         }
         let us = self.side;
         let mut list = MoveList::new();
-        self.generate_with::<MoveList, QUIETS, false>(&mut list);
+        self.generate_with::<MoveList, QUIETS, false, true>(&mut list);
         let court = self.court_squares(us) & self.ours(us);
         for &(kind, other) in &self.mode_tables(us).court {
             for from in court & self.pieces(us, kind) {
