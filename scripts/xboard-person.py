@@ -51,9 +51,13 @@ class Step:
     then released.
 
     `marks`, when given, is a pattern the engine's highlight after the
-    first click (XBoard's `lift`) must match: the targets it shows."""
+    first click (XBoard's `lift`) must match: the targets it shows.
 
-    def __init__(self, clicks, sends, what, sweep=None, marks=None):
+    `typed`: the move typed on the board instead (XBoard opens its "Type
+    in move" box at the first key), then Enter."""
+
+    def __init__(self, clicks, sends, what, sweep=None, marks=None, typed=None):
+        self.typed = typed
         self.clicks = clicks
         self.sends = sends
         self.what = what
@@ -207,6 +211,18 @@ SCENARIOS = [
         Step(["c2", "e4"], "c2e4", "Walrus's forward diagonal jump"),
         Step(["d2", "c4"], "d2c4", "Carpenter's knight leap"),
     ]),
+    # Optional promotion: no mouse gesture of XBoard 4.9.1 makes it (a
+    # press on the 7th rank, swept or not, sends the move without a
+    # piece); the person types the move. (A Goldtusk's optional turning
+    # back types alike, `c7c6w`, but XBoard saves it as `Gc6`, without
+    # the piece: its saved game cannot tell the two moves apart.)
+    Scenario("oysterhunt", "a Walrus's optional promotion, typed", holdings=True,
+             fen="4k3/7w/1W6/8/8/8/8/4K3[] w - - 0 1",
+             steps=[Step([], "b6b7g", "Walrus to its 7th rank, typed b6b7g: Goldtusk",
+                         typed="b6b7g")]),
+    Scenario("oysterhunt", "a Walrus's optional promotion, declined", holdings=True,
+             fen="4k3/7w/1W6/8/8/8/8/4K3[] w - - 0 1",
+             steps=[Step(["b6", "b7"], "b6b7", "Walrus to its 7th rank, clicked: stays")]),
     # Twelve ranks: XBoard numbers them from 1, as we do (only ten-rank
     # boards are numbered from 0).
     Scenario("shrimphunt", "a Flamingo's leaps", holdings=True, ranks=12, steps=[
@@ -250,6 +266,14 @@ def click(x, y):
     run(["xdotool", "mousemove", str(x), str(y)])
     time.sleep(0.15)
     run(["xdotool", "click", "1"])
+    time.sleep(0.35)
+
+
+def type_move(text):
+    """Types a move on the board, as a person does when no gesture makes it."""
+    run(["xdotool", "type", "--delay", "120", text])
+    time.sleep(0.5)
+    run(["xdotool", "key", "Return"])
     time.sleep(0.35)
 
 
@@ -363,6 +387,8 @@ def play(scenario, engine, work, keep, shots=None):
             clicks = step.clicks[:-1] if step.sweep else step.clicks
             for square in clicks:
                 click(*square_xy(square, scenario))
+            if step.typed:
+                type_move(step.typed)
             if step.sweep:
                 # The engine's `choice` (the pieces offered, in its order)
                 # must reach XBoard before the sweep starts: a busy machine
