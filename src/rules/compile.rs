@@ -444,7 +444,6 @@ fn start_board(
         .map_err(|e| VariantError::BadStartPosition(e.to_string()))
 }
 
-/// The kinds (bit mask) for which `test` holds.
 /// Whether any kind has optional promotions, or any mode a rider bound to
 /// some squares: the move generator's rarer steps, which a game without
 /// them is generated without (`Variant::rich_moves`).
@@ -454,6 +453,7 @@ fn has_rich_moves(kinds: &[KindInfo], modes: &[ModeTables]) -> bool {
     kinds.iter().any(rare_squares) || modes.iter().any(bound)
 }
 
+/// The kinds (bit mask) for which `test` holds.
 fn kinds_where(kinds: &[KindInfo], test: impl Fn(&KindInfo) -> bool) -> u32 {
     kinds
         .iter()

@@ -1194,6 +1194,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::moves::MoveList;
     use crate::rules::perft::perft;
     use crate::rules::position::Position;
     use crate::rules::variants;
@@ -1210,6 +1211,38 @@ mod tests {
         let mut pos = Position::from_fen(v, fen).expect("FEN");
         pos.set_frozen(true);
         perft(&mut pos, depth)
+    }
+
+    /// The lean compilation (`RICH` false) gives the moves the full one
+    /// gives, in the same order, in every game it is used for.
+    #[test]
+    fn the_lean_generator_is_the_full_one_where_it_is_used() {
+        let mut lean_games = 0;
+        for name in variants::NAMES {
+            let v = variants::load(name).expect("variant");
+            if v.rich_moves || v.special_modes {
+                continue;
+            }
+            lean_games += 1;
+            let mut pos = Position::startpos(v);
+            let mut seed = 12345u64;
+            for _ in 0..300 {
+                let (mut lean, mut full) = (MoveList::new(), MoveList::new());
+                pos.generate_with::<MoveList, true, true, false>(&mut lean);
+                pos.generate_with::<MoveList, true, true, true>(&mut full);
+                assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", pos.to_fen());
+                let actions = pos.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let action = actions[(seed >> 33) as usize % actions.len()];
+                pos.apply(action).expect("a legal action");
+            }
+        }
+        assert!(lean_games >= 10, "{lean_games}");
     }
 
     #[test]
