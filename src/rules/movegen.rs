@@ -132,7 +132,9 @@ pub(in crate::rules) fn add_with_promotions<S: MoveSink>(
     }
 }
 
-const MAX_PINS: usize = 16;
+/// Pins kept with their rays (eight: a king has eight lines in chess);
+/// any beyond are tested move by move (`KingSafety::verify`).
+const MAX_PINS: usize = 8;
 
 /// What legality needs to know about the side to move's king.
 struct KingSafety {
@@ -1170,7 +1172,12 @@ impl Position {
         }
     }
 
-    /// Every legal move.
+    /// Every legal move. Never inlined: its 4 KiB list and the
+    /// generator's locals would otherwise sit in the frame of every
+    /// recursive caller (the replay's search through inferred choices
+    /// overflowed a test thread's stack). Hot loops call `generate` with a
+    /// list of their own.
+    #[inline(never)]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list);
@@ -1178,6 +1185,7 @@ impl Position {
     }
 
     /// The legal captures and promotions (see [`Self::generate_tactical`]).
+    #[inline(never)]
     pub fn tactical_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_tactical(&mut list);
