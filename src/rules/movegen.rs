@@ -1232,23 +1232,19 @@ mod tests {
                 continue;
             }
             lean_games += 1;
-            let mut pos = Position::startpos(v);
-            let mut seed = 12345u64;
-            for _ in 0..300 {
+            let pos = Position::startpos(v);
+            crate::selfplay::play_game(pos, 12345, 150, &mut |p, roller| {
                 let (mut lean, mut full) = (MoveList::new(), MoveList::new());
-                pos.generate_with::<MoveList, true, true, false>(&mut lean);
-                pos.generate_with::<MoveList, true, true, true>(&mut full);
-                assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", pos.to_fen());
-                let actions = pos.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let action = actions[(seed >> 33) as usize % actions.len()];
-                pos.apply(action).expect("a legal action");
-            }
+                p.generate_with::<MoveList, true, true, false>(&mut lean);
+                p.generate_with::<MoveList, true, true, true>(&mut full);
+                assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", p.to_fen());
+                let (mut lean, mut full) = (MoveList::new(), MoveList::new());
+                p.generate_with::<MoveList, false, true, false>(&mut lean);
+                p.generate_with::<MoveList, false, true, true>(&mut full);
+                assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", p.to_fen());
+                let actions = p.legal_actions();
+                (!actions.is_empty()).then(|| actions[roller.below(actions.len())])
+            });
         }
         assert!(lean_games >= 10, "{lean_games}");
     }

@@ -14,12 +14,11 @@ impl Searcher {
     pub(super) fn order(&mut self, pos: &Position, moves: &mut [Move], tt_move: u32, ply: usize) {
         let mut keyed = std::mem::take(&mut self.order_scratch[ply]);
         keyed.clear();
-        keyed.extend(
-            moves
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| (Reverse(self.move_score(pos, m, tt_move, ply)), i, m)),
-        );
+        let values: &[i32] = self.eval.as_ref().map_or(&[], |(_, e)| &e.values);
+        keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
+            let score = self.move_score(pos, m, tt_move, ply, values);
+            (Reverse(score), i, m)
+        }));
         keyed.sort_unstable_by_key(|&(score, i, _)| (score, i));
         for (slot, &(_, _, m)) in moves.iter_mut().zip(&keyed) {
             *slot = m;
@@ -30,13 +29,8 @@ impl Searcher {
     /// How early `m` is tried: the table's move, the sibling's best,
     /// captures by most valuable victim and least valuable attacker, the
     /// killers, then history.
-    fn move_score(&self, pos: &Position, m: Move, tt_move: u32, ply: usize) -> i32 {
-        let value = |kind: usize, default: i32| {
-            self.eval
-                .as_ref()
-                .and_then(|(_, e)| e.values.get(kind).copied())
-                .unwrap_or(default)
-        };
+    fn move_score(&self, pos: &Position, m: Move, tt_move: u32, ply: usize, values: &[i32]) -> i32 {
+        let value = |kind: usize, default: i32| values.get(kind).copied().unwrap_or(default);
         if m.raw() == tt_move {
             1 << 30
         } else if m.raw() == self.sibling[ply] {

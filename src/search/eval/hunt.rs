@@ -2,8 +2,8 @@
 //! to wake its sleeping pieces): a sleeping piece is worth its woken value
 //! discounted by the time its cost takes to find; a counter in store is
 //! worth a share of the best waking it pays toward (so that waking pays);
-//! a hunter that can reach a square
-//! with counters is worth a share of the counter it may keep.
+//! a hunter that can reach a square with counters is worth a share of the
+//! counter it may keep.
 
 use crate::rules::action::Find;
 use crate::rules::bitboard::Bitboard;
