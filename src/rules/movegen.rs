@@ -14,7 +14,7 @@ use crate::rules::moves::{Move, MoveKind, MoveList};
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
-use crate::rules::tables::{shift, RayAttack, MAX_GROUPS};
+use crate::rules::tables::{shift, RayAttack, Rays, MAX_GROUPS};
 use crate::rules::variant::ModeTables;
 
 /// Where generated moves go: a list, or just a count.
@@ -136,7 +136,18 @@ pub(in crate::rules) fn add_with_promotions<S: MoveSink>(
 /// any beyond are tested move by move (`KingSafety::verify`).
 const MAX_PINS: usize = 8;
 
-/// What legality needs to know about the side to move's king.
+/// A pinned piece, the ray from the king through it and the pinning piece:
+/// three bytes, so that the record needs no large zeroing.
+#[derive(Clone, Copy)]
+struct Pin {
+    pinned: Square,
+    ray: u16,
+    pinner: Square,
+}
+
+/// What legality needs to know about the side to move's king. Built in the
+/// generator's frame (`king_safety_into`): returned by value, the record
+/// was copied at every node.
 struct KingSafety {
     king: Square,
     /// The enemy's pieces by attacker group.
@@ -146,7 +157,7 @@ struct KingSafety {
     /// the checker and the squares between when in single check.
     evasion: Bitboard,
     pinned: Bitboard,
-    pins: [(Square, Bitboard); MAX_PINS],
+    pins: [Pin; MAX_PINS],
     pin_count: usize,
     /// Pinned pieces whose pins did not fit in `pins`: tested move by move.
     verify: Bitboard,
@@ -159,22 +170,42 @@ struct KingSafety {
 }
 
 impl KingSafety {
+    const NONE: KingSafety = KingSafety {
+        king: Square(0),
+        sets: AttackerSets {
+            sets: [Bitboard::EMPTY; MAX_GROUPS],
+        },
+        checkers: Bitboard::EMPTY,
+        evasion: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+        pins: [Pin {
+            pinned: Square(0),
+            ray: 0,
+            pinner: Square(0),
+        }; MAX_PINS],
+        pin_count: 0,
+        verify: Bitboard::EMPTY,
+        delicate: Bitboard::EMPTY,
+    };
+
     /// Where a non-king move from `from` may end by the check and pin masks.
     #[inline(always)]
-    fn legal_ends(&self, from: Square) -> Bitboard {
+    fn legal_ends(&self, rays: &Rays, from: Square) -> Bitboard {
         if self.pinned.contains(from) {
-            self.evasion & self.pin_ray(from)
+            self.evasion & self.pin_ray(rays, from)
         } else {
             self.evasion
         }
     }
 
+    /// The squares a piece pinned on `sq` may move to: between the king and
+    /// its pinner, the pinner included (within every pin, if several).
     #[inline(always)]
-    fn pin_ray(&self, sq: Square) -> Bitboard {
+    fn pin_ray(&self, rays: &Rays, sq: Square) -> Bitboard {
         let mut ray = !Bitboard::EMPTY;
-        for &(p, r) in &self.pins[..self.pin_count] {
-            if p == sq {
-                ray &= r;
+        for p in &self.pins[..self.pin_count] {
+            if p.pinned == sq {
+                ray &= rays.up_to(p.ray as usize, self.king, p.pinner);
             }
         }
         ray
@@ -417,25 +448,16 @@ impl Position {
         }
     }
 
-    fn king_safety(&self, king: Square) -> KingSafety {
-        let sets = self.attacker_sets(self.side.opposite());
+    /// Fills `s` with the safety of the side to move's royal piece on `king`.
+    fn king_safety_into(&self, king: Square, s: &mut KingSafety) {
         let v = &*self.variant;
         let us = self.side;
         let them = us.opposite();
         let occ = self.occupied();
         let ours = self.ours(us);
         let tables = &self.mode_tables(them).attacks[them.index()];
-        let mut s = KingSafety {
-            king,
-            sets,
-            checkers: Bitboard::EMPTY,
-            evasion: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-            pins: [(Square(0), Bitboard::EMPTY); MAX_PINS],
-            pin_count: 0,
-            verify: Bitboard::EMPTY,
-            delicate: Bitboard::EMPTY,
-        };
+        s.king = king;
+        s.sets = self.attacker_sets(them);
         for l in &tables.leaps {
             let mut attackers = s.sets.sets[l.group];
             if l.initial {
@@ -472,14 +494,14 @@ impl Position {
             if r.initial {
                 attackers &= self.unmoved;
             }
-            self.ray_on_king(&mut s, r.ray, attackers, occ, ours);
+            self.ray_on_king(s, r.ray, attackers, occ, ours);
         }
         for b in &tables.bound_rays {
             let mut attackers = s.sets.sets[b.attack.group] & b.from;
             if b.attack.initial {
                 attackers &= self.unmoved;
             }
-            self.ray_on_king(&mut s, b.attack.ray, attackers, occ, ours);
+            self.ray_on_king(s, b.attack.ray, attackers, occ, ours);
         }
         if s.checkers.is_empty() {
             s.evasion = !Bitboard::EMPTY;
@@ -494,7 +516,6 @@ impl Position {
             // the zone, and those are tested in full.
             s.evasion = Bitboard::EMPTY;
         }
-        s
     }
 
     /// What `attackers` along `ray` do to the king: a check, or a pin of
@@ -526,7 +547,11 @@ impl Position {
                 if attackers.contains(b2) {
                     s.pinned.insert(b1);
                     if s.pin_count < MAX_PINS {
-                        s.pins[s.pin_count] = (b1, rays.up_to(ray, king, b2));
+                        s.pins[s.pin_count] = Pin {
+                            pinned: b1,
+                            ray: ray as u16,
+                            pinner: b2,
+                        };
                         s.pin_count += 1;
                     } else {
                         s.verify.insert(b1);
@@ -658,11 +683,6 @@ impl Position {
         let theirs = self.ours(them);
         let empty_ok = !occ & !v.capture_only & v.geometry.squares();
         let tables = &self.mode_tables(us).pieces[us.index()];
-        let safety = match LEGAL {
-            true => self.royal_square(us).map(|k| self.king_safety(k)),
-            false => None,
-        };
-        let delicate = safety.as_ref().map_or(Bitboard::EMPTY, |s| s.delicate);
         if self.pending != Pending::Nothing {
             // A throw or a choice comes first.
             return;
@@ -671,12 +691,38 @@ impl Position {
             // A side without any piece of the extinction kind has lost.
             return;
         }
+        let mut safety_record = KingSafety::NONE;
+        let safety = match (LEGAL, self.royal_square(us)) {
+            (true, Some(king)) => {
+                self.king_safety_into(king, &mut safety_record);
+                Some(&safety_record)
+            }
+            _ => None,
+        };
+        let delicate = safety.map_or(Bitboard::EMPTY, |s| s.delicate);
         let all_theirs = theirs;
         // The en passant chance this side's mode lets it take, if any.
         let ep_chance = self
             .ep
             .filter(|&ep| self.mode_tables(us).takes_en_passant(ep));
 
+        // A promotion chosen after the throw is one move now; frozen (no
+        // throw) it is chosen with the move.
+        let promotion_after_throw = v.promotion_after_throw && !self.frozen;
+        let ep_capturers = match ep_chance {
+            Some(_) => v.ep_capturers,
+            None => 0,
+        };
+        // The kinds whose moves may go in bulk, by target sets. With delicate
+        // squares about, every piece goes one by one (rare). Two-leg kinds
+        // go one by one too: that keeps the order in which their moves come
+        // out (search ordering ties depend on it).
+        let bulk_kinds = match delicate.is_empty() {
+            true => !(v.royal_kinds | v.two_leg_kinds),
+            false => 0,
+        };
+        // Pieces whose moves the check mask alone does not decide.
+        let unmasked = safety.map_or(Bitboard::EMPTY, |s| s.pinned | s.verify);
         for (kind, t) in tables.iter().enumerate() {
             let mut pieces = self.pieces(us, kind as Kind);
             if pieces.is_empty() {
@@ -686,16 +732,14 @@ impl Position {
             let promotes = !info.promotions.is_empty();
             // Where its moves must promote, and where they may (both
             // moves then: as it is, and promoted).
-            let zone = info.must_promote[us.index()];
-            let may = match RICH {
-                true => info.may_promote[us.index()],
-                false => Bitboard::EMPTY,
+            let (zone, may) = match (promotes, RICH) {
+                (false, _) => (Bitboard::EMPTY, Bitboard::EMPTY),
+                (true, false) => (info.must_promote[us.index()], Bitboard::EMPTY),
+                (true, true) => (info.must_promote[us.index()], info.may_promote[us.index()]),
             };
-            // A promotion chosen after the throw is one move now; frozen
-            // (no throw) it is chosen with the move.
-            let promotions: &[Kind] = match v.promotion_after_throw && !self.frozen {
-                true => &[],
-                false => &info.promotions,
+            let promotions: &[Kind] = match promotes && !promotion_after_throw {
+                true => &info.promotions,
+                false => &[],
             };
             // Where a quiet move may end: without quiets, only promotions.
             let quiet_ok = match (QUIETS, promotes) {
@@ -714,20 +758,12 @@ impl Position {
             let lame_blockers = self.lame_blockers(kind as Kind);
             let is_royal = v.royal_kinds >> kind & 1 != 0;
             let two_leg = v.two_leg_kinds >> kind & 1 != 0;
-            let takes_en_passant = ep_chance.is_some() && v.ep_capturers >> kind & 1 != 0;
-            // With delicate squares about, every piece goes one by one (rare).
-            // Two-leg kinds go one by one too: that keeps the order in which
-            // their moves come out (search ordering ties depend on it).
-            let bulk_ok = !is_royal && !two_leg && delicate.is_empty() && may.is_empty();
+            let takes_en_passant = ep_capturers >> kind & 1 != 0;
+            let bulk_ok = bulk_kinds >> kind & 1 != 0 && may.is_empty();
             if let Some(bulk) = t.bulk.as_ref().filter(|_| bulk_ok) {
                 // Pinned pieces go through the per-piece path below.
-                let (movers, rest, evasion) = match &safety {
-                    Some(s) => {
-                        let special = s.pinned | s.verify;
-                        (pieces & !special, pieces & special, s.evasion)
-                    }
-                    None => (pieces, Bitboard::EMPTY, !Bitboard::EMPTY),
-                };
+                let movers = pieces & !unmasked;
+                let evasion = safety.map_or(!Bitboard::EMPTY, |s| s.evasion);
                 let add = |sink: &mut S, dst: Bitboard, offset: i32, mk: MoveKind| {
                     if promotes {
                         sink.add_shifted(dst & zone, offset, mk, promotions);
@@ -762,16 +798,10 @@ impl Position {
                         _ => Bitboard::EMPTY,
                     };
                     for from in movers & reach {
-                        self.en_passant_moves(
-                            sink,
-                            safety.as_ref(),
-                            kind as Kind,
-                            from,
-                            promotions,
-                        );
+                        self.en_passant_moves(sink, safety, kind as Kind, from, promotions);
                     }
                 }
-                pieces = rest;
+                pieces &= unmasked;
             }
             while let Some(from) = pieces.pop_first() {
                 let unmoved = self.unmoved.contains(from);
@@ -782,7 +812,7 @@ impl Position {
                     caps |= t.initial_capture[from.index()];
                 }
                 if two_leg && unmoved {
-                    self.two_leg_moves(sink, safety.as_ref(), kind, from, theirs, zone, promotions);
+                    self.two_leg_moves(sink, safety, kind, from, theirs, zone, promotions);
                 }
                 quiet &= quiet_ok;
                 if takes_en_passant {
@@ -836,7 +866,7 @@ impl Position {
                             special.insert(l.to);
                             self.add_single(
                                 sink,
-                                safety.as_ref(),
+                                safety,
                                 Move::new(from, l.to, MoveKind::DoubleStep)
                                     .with_extra(l.path.first()),
                                 is_royal,
@@ -847,7 +877,7 @@ impl Position {
                         targets.insert(l.to);
                     }
                 }
-                let Some(safety) = safety.as_ref() else {
+                let Some(safety) = safety else {
                     if promotes {
                         sink.add_promotions(from, targets & (zone | may), promotions);
                         targets &= !zone;
@@ -882,12 +912,14 @@ impl Position {
                     targets &= !tested;
                 }
                 targets &= safety.evasion;
-                if safety.pinned.contains(from) {
-                    targets &= safety.pin_ray(from);
-                }
-                if safety.verify.contains(from) {
-                    tested |= targets;
-                    targets = Bitboard::EMPTY;
+                if unmasked.contains(from) {
+                    if safety.pinned.contains(from) {
+                        targets &= safety.pin_ray(&v.rays, from);
+                    }
+                    if safety.verify.contains(from) {
+                        tested |= targets;
+                        targets = Bitboard::EMPTY;
+                    }
                 }
                 if tested.any() {
                     // One by one, in square order as everywhere else.
@@ -919,7 +951,7 @@ impl Position {
             }
         }
         if QUIETS && v.uses_hands {
-            self.drop_moves(sink, safety.as_ref());
+            self.drop_moves(sink, safety);
         }
     }
 
@@ -990,7 +1022,9 @@ impl Position {
             let legal = if is_royal || s.verify.contains(from) || (touched & s.delicate).any() {
                 self.king_safe_after(s, m, Bitboard::from_square(to))
             } else {
-                s.evasion.contains(to) && (!s.pinned.contains(from) || s.pin_ray(from).contains(to))
+                s.evasion.contains(to)
+                    && (!s.pinned.contains(from)
+                        || s.pin_ray(&self.variant.rays, from).contains(to))
             };
             if !legal {
                 return;
@@ -1108,7 +1142,13 @@ impl Position {
                 && !s.verify.contains(from)
             {
                 // Quiet first leg, nothing delicate: the masks, all at once.
-                sink.add_two_legs(from, mid, seconds & s.legal_ends(from), zone, promotions);
+                sink.add_two_legs(
+                    from,
+                    mid,
+                    seconds & s.legal_ends(&v.rays, from),
+                    zone,
+                    promotions,
+                );
                 continue;
             }
             for to in seconds {
@@ -1139,7 +1179,7 @@ impl Position {
         if first_victim.any() || (touched & s.delicate).any() || s.verify.contains(from) {
             return self.king_safe_after(s, m, victims);
         }
-        s.legal_ends(from).contains(to)
+        s.legal_ends(&self.variant.rays, from).contains(to)
     }
 
     pub(in crate::rules) fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square) {

@@ -16,17 +16,21 @@ pub struct RayTable {
     pub dir: usize,
     /// Squares grow along the ray, so the nearest blocker is the lowest bit.
     pub positive: bool,
-    pub mask: Box<[Bitboard]>,
 }
 
-/// All ray tables of a variant, shared by every piece.
+/// All ray tables of a variant, shared by every piece. Per-square tables
+/// are flat, `MAX_SQUARES` entries per ray or direction: one bounds check
+/// and one load on the hot path instead of two indirections.
 #[derive(Debug, Default)]
 pub struct Rays {
     dirs: Vec<(i8, i8)>,
-    /// Unlimited ray per direction, per square (used to cut a ray behind a blocker).
-    full: Vec<Box<[Bitboard]>>,
+    /// Unlimited ray per direction, per square (used to cut a ray behind a
+    /// blocker): entry `dir * MAX_SQUARES + sq`.
+    full: Vec<Bitboard>,
     tables: Vec<(i8, i8, Option<u8>)>,
     rays: Vec<RayTable>,
+    /// The squares of ray `id` from `sq`: entry `id * MAX_SQUARES + sq`.
+    masks: Vec<Bitboard>,
     /// Lines (a direction and its opposite, one range): per square, the
     /// line's squares below it and above it in index order.
     line_keys: Vec<(i8, i8, Option<u8>)>,
@@ -62,24 +66,30 @@ impl Rays {
             Some(d) => d,
             None => {
                 self.dirs.push(v);
-                self.full.push(
-                    (0..geometry.cells())
-                        .map(|s| Self::ray_mask(geometry, Square(s as u8), v, None))
-                        .collect(),
-                );
+                self.full.extend(Self::per_square(geometry, |sq| {
+                    Self::ray_mask(geometry, sq, v, None)
+                }));
                 self.dirs.len() - 1
             }
         };
         let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
         self.tables.push((v.0, v.1, limit));
-        self.rays.push(RayTable {
-            dir,
-            positive,
-            mask: (0..geometry.cells())
-                .map(|s| Self::ray_mask(geometry, Square(s as u8), v, limit))
-                .collect(),
-        });
+        self.rays.push(RayTable { dir, positive });
+        self.masks.extend(Self::per_square(geometry, |sq| {
+            Self::ray_mask(geometry, sq, v, limit)
+        }));
         self.rays.len() - 1
+    }
+
+    /// `MAX_SQUARES` entries of `f` for each square, empty off the board.
+    fn per_square<'a>(
+        geometry: &'a Geometry,
+        f: impl Fn(Square) -> Bitboard + 'a,
+    ) -> impl Iterator<Item = Bitboard> + 'a {
+        (0..MAX_SQUARES).map(move |s| match s < geometry.cells() {
+            true => f(Square(s as u8)),
+            false => Bitboard::EMPTY,
+        })
     }
 
     /// The id of the line table for `v` and `-v` with range `limit`.
@@ -130,28 +140,27 @@ impl Rays {
     /// the first occupied square.
     #[inline(always)]
     pub fn ride(&self, id: usize, sq: Square, occupied: Bitboard) -> Bitboard {
-        let r = &self.rays[id];
-        let mask = r.mask[sq.index()];
+        let mask = self.mask(id, sq);
         let blockers = mask & occupied;
         if blockers.is_empty() {
             return mask;
         }
+        let r = &self.rays[id];
         let b = if r.positive {
             blockers.first()
         } else {
             blockers.last()
         };
-        mask & !self.full[r.dir][b.index()]
+        mask & !self.full(r.dir, b)
     }
 
     /// The first occupied square along ray `id` from `sq`, if any in range.
     #[inline(always)]
     pub fn first_blocker(&self, id: usize, sq: Square, occupied: Bitboard) -> Option<Square> {
-        let r = &self.rays[id];
-        let blockers = r.mask[sq.index()] & occupied;
+        let blockers = self.mask(id, sq) & occupied;
         if blockers.is_empty() {
             None
-        } else if r.positive {
+        } else if self.rays[id].positive {
             Some(blockers.first())
         } else {
             Some(blockers.last())
@@ -161,7 +170,13 @@ impl Rays {
     /// Every square of ray `id` from `sq`, blockers ignored.
     #[inline(always)]
     pub fn mask(&self, id: usize, sq: Square) -> Bitboard {
-        self.rays[id].mask[sq.index()]
+        self.masks[id * MAX_SQUARES + sq.index()]
+    }
+
+    /// Every square from `sq` in direction `dir`, to the board's edge.
+    #[inline(always)]
+    fn full(&self, dir: usize, sq: Square) -> Bitboard {
+        self.full[dir * MAX_SQUARES + sq.index()]
     }
 
     /// The square of `bb` (a subset of one ray `id`) nearest the ray's start.
@@ -177,15 +192,13 @@ impl Rays {
     /// The part of ray `id` from `sq` that lies beyond `b` (which is on it).
     #[inline(always)]
     pub fn beyond(&self, id: usize, sq: Square, b: Square) -> Bitboard {
-        let r = &self.rays[id];
-        r.mask[sq.index()] & self.full[r.dir][b.index()]
+        self.mask(id, sq) & self.full(self.rays[id].dir, b)
     }
 
     /// The part of ray `id` from `sq` up to and including `b`.
     #[inline(always)]
     pub fn up_to(&self, id: usize, sq: Square, b: Square) -> Bitboard {
-        let r = &self.rays[id];
-        r.mask[sq.index()] & !self.full[r.dir][b.index()]
+        self.mask(id, sq) & !self.full(self.rays[id].dir, b)
     }
 }
 
