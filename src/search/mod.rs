@@ -24,7 +24,7 @@ use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use eval::{Evaluator, Tally};
 pub use limits::Limits;
-use ordering::{is_quiet, moves_dice_piece};
+use ordering::{is_quiet, losing_capture, moves_dice_piece};
 use score::{from_tt, to_tt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -789,6 +789,10 @@ impl Searcher {
                     }
                 }
             }
+            // A capture that loses material cannot raise the stand-pat score.
+            if self.reductions && !in_check && losing_capture(pos, m, self.values()) {
+                continue;
+            }
             pos.make_move(m);
             let value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?;
             pos.unmake_move();
@@ -803,6 +807,11 @@ impl Searcher {
             }
         }
         Some(best)
+    }
+
+    /// The kinds' values in centipawns, from the evaluator.
+    fn values(&self) -> &[i32] {
+        self.eval.as_ref().map_or(&[], |(_, e)| &e.values)
     }
 
     /// A kind's value in centipawns, from the evaluator.

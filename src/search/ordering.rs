@@ -42,7 +42,12 @@ impl Searcher {
             let attacker = pos
                 .piece_at(m.from())
                 .map_or(0, |p| value(p.kind() as usize, 100));
-            (1 << 24) + victim * 16 - attacker / 16
+            let mvv_lva = victim * 16 - attacker / 16;
+            // A capture that loses material goes after the quiet moves.
+            match losing_capture(pos, m, values) {
+                true => -(1 << 21) + mvv_lva,
+                false => (1 << 24) + mvv_lva,
+            }
         } else if self.killers[ply][0] == m.raw() {
             1 << 22
         } else if self.killers[ply][1] == m.raw() {
@@ -67,6 +72,27 @@ impl Searcher {
 pub(super) fn history_index(pos: &Position, m: Move) -> usize {
     pos.side_to_move().index() * 128 * 128 + m.from().index() * 128 + m.to().index()
 }
+
+/// A plain capture by a piece worth more than its victim, of a victim its
+/// side defends: the recapture loses the capturer for the victim (a cheap
+/// stand-in for a static exchange evaluation, blind to what stands behind).
+pub(super) fn losing_capture(pos: &Position, m: Move, values: &[i32]) -> bool {
+    if m.kind() != MoveKind::Normal || m.promotion().is_some() {
+        return false;
+    }
+    let value = |sq| {
+        pos.piece_at(sq)
+            .map_or(0, |p| values.get(p.kind() as usize).copied().unwrap_or(100))
+    };
+    let (attacker, victim) = (value(m.from()), value(m.to()));
+    victim > 0
+        && attacker > victim + LOSING_MARGIN
+        && pos.attacked(m.to(), pos.side_to_move().opposite())
+}
+
+/// How much more than its victim a capturer must be worth for the capture
+/// of a defended piece to count as losing.
+const LOSING_MARGIN: i32 = 50;
 
 /// Captures and promotions are not quiet.
 pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
