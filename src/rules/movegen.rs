@@ -137,7 +137,7 @@ pub(in crate::rules) fn add_with_promotions<S: MoveSink>(
 const MAX_PINS: usize = 8;
 
 /// A pinned piece, the ray from the king through it and the pinning piece:
-/// three bytes, so that the record needs no large zeroing.
+/// four bytes, so that the record needs no large zeroing.
 #[derive(Clone, Copy)]
 struct Pin {
     pinned: Square,
