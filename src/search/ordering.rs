@@ -1,6 +1,6 @@
 //! Move ordering: the table's move, the best move of the sibling searched
 //! before at a throw, captures by most valuable victim and least valuable
-//! attacker, two killers per ply, then history.
+//! attacker, two killers per ply, history, then losing captures.
 
 use super::Searcher;
 use crate::rules::moves::{Move, MoveKind};
@@ -107,4 +107,36 @@ pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
 pub(super) fn moves_dice_piece(pos: &Position, m: Move) -> bool {
     pos.piece_at(m.from())
         .is_some_and(|p| pos.variant().mode_kinds() >> p.kind() & 1 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::losing_capture;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+    use crate::search::eval::Evaluator;
+
+    /// Whether the move `text` in the chess position `fen` is a losing capture.
+    fn losing(fen: &str, text: &str) -> bool {
+        let v = variants::load("chess").expect("chess");
+        let values = Evaluator::new(&v).values.clone();
+        let pos = Position::from_fen(v, fen).expect("fen");
+        let m = pos.parse_move(text).expect("move");
+        losing_capture(&pos, m, &values)
+    }
+
+    #[test]
+    fn a_capture_loses_when_a_dearer_piece_takes_a_defended_one() {
+        // The pawn on d5 is defended by the one on e6.
+        let defended = "4k3/8/4p3/3p4/8/8/3Q4/3RK3 w - - 0 1";
+        assert!(losing(defended, "d2d5"), "the Queen takes a defended pawn");
+        let undefended = "4k3/8/8/3p4/8/8/3Q4/3RK3 w - - 0 1";
+        assert!(!losing(undefended, "d2d5"), "nothing recaptures");
+        let pawn_takes = "4k3/8/4p3/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert!(!losing(pawn_takes, "e4d5"), "a pawn for a pawn");
+        let queen_for_rook = "4k3/4p3/3r4/8/8/8/3Q4/4K3 w - - 0 1";
+        assert!(losing(queen_for_rook, "d2d6"), "a Queen for a Rook");
+        let bishop_for_knight = "4k3/4p3/3n4/8/1B6/8/8/4K3 w - - 0 1";
+        assert!(!losing(bishop_for_knight, "b4d6"), "within the margin");
+    }
 }
