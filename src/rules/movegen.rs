@@ -1022,9 +1022,7 @@ impl Position {
             let legal = if is_royal || s.verify.contains(from) || (touched & s.delicate).any() {
                 self.king_safe_after(s, m, Bitboard::from_square(to))
             } else {
-                s.evasion.contains(to)
-                    && (!s.pinned.contains(from)
-                        || s.pin_ray(&self.variant.rays, from).contains(to))
+                s.legal_ends(&self.variant.rays, from).contains(to)
             };
             if !legal {
                 return;

@@ -816,10 +816,7 @@ impl Searcher {
 
     /// A kind's value in centipawns, from the evaluator.
     fn piece_value(&self, kind: crate::rules::piece::Kind) -> i32 {
-        self.eval
-            .as_ref()
-            .and_then(|(_, e)| e.values.get(kind as usize).copied())
-            .unwrap_or(100)
+        self.values().get(kind as usize).copied().unwrap_or(100)
     }
 
     /// The value of a position without moves, by the variant's rules.

@@ -14,7 +14,7 @@ impl Searcher {
     pub(super) fn order(&mut self, pos: &Position, moves: &mut [Move], tt_move: u32, ply: usize) {
         let mut keyed = std::mem::take(&mut self.order_scratch[ply]);
         keyed.clear();
-        let values: &[i32] = self.eval.as_ref().map_or(&[], |(_, e)| &e.values);
+        let values = self.values();
         keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
             let score = self.move_score(pos, m, tt_move, ply, values);
             (Reverse(score), i, m)
@@ -28,7 +28,7 @@ impl Searcher {
 
     /// How early `m` is tried: the table's move, the sibling's best,
     /// captures by most valuable victim and least valuable attacker, the
-    /// killers, then history.
+    /// killers, history, then losing captures.
     fn move_score(&self, pos: &Position, m: Move, tt_move: u32, ply: usize, values: &[i32]) -> i32 {
         let value = |kind: usize, default: i32| values.get(kind).copied().unwrap_or(default);
         if m.raw() == tt_move {
@@ -44,7 +44,7 @@ impl Searcher {
                 .map_or(0, |p| value(p.kind() as usize, 100));
             let mvv_lva = victim * 16 - attacker / 16;
             // A capture that loses material goes after the quiet moves.
-            match losing_capture(pos, m, values) {
+            match losing_exchange(pos, m, attacker, victim) {
                 true => -(1 << 21) + mvv_lva,
                 false => (1 << 24) + mvv_lva,
             }
@@ -77,15 +77,18 @@ pub(super) fn history_index(pos: &Position, m: Move) -> usize {
 /// side defends: the recapture loses the capturer for the victim (a cheap
 /// stand-in for a static exchange evaluation, blind to what stands behind).
 pub(super) fn losing_capture(pos: &Position, m: Move, values: &[i32]) -> bool {
-    if m.kind() != MoveKind::Normal || m.promotion().is_some() {
-        return false;
-    }
     let value = |sq| {
         pos.piece_at(sq)
             .map_or(0, |p| values.get(p.kind() as usize).copied().unwrap_or(100))
     };
-    let (attacker, victim) = (value(m.from()), value(m.to()));
-    victim > 0
+    losing_exchange(pos, m, value(m.from()), value(m.to()))
+}
+
+/// The same, for a capturer and a victim worth `attacker` and `victim`.
+fn losing_exchange(pos: &Position, m: Move, attacker: i32, victim: i32) -> bool {
+    m.kind() == MoveKind::Normal
+        && m.promotion().is_none()
+        && victim > 0
         && attacker > victim + LOSING_MARGIN
         && pos.attacked(m.to(), pos.side_to_move().opposite())
 }
