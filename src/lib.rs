@@ -12,5 +12,6 @@ pub mod rules;
 pub mod search;
 pub mod selfplay;
 pub mod text_lines;
+pub mod tune;
 pub mod uci;
 pub mod xboard;

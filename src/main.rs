@@ -125,6 +125,9 @@ enum Command {
     /// Play two engines against each other (UCI or XBoard), the referee
     /// owning the rules, the clocks and the dice.
     Match(menagerie::referee::MatchCommand),
+    /// Fit one game's evaluation weights to the results of games the
+    /// referee wrote (Texel's method).
+    Tune(menagerie::tune::TuneCommand),
     /// Replay the games of a PGN file XBoard saved, checking every move,
     /// check mark and result against the rules; exits non-zero on any
     /// mismatch.
@@ -217,6 +220,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => menagerie::referee::run_cli(args),
+        Command::Tune(args) => menagerie::tune::run_cli(args),
         Command::Replay {
             file,
             dice_seed,

@@ -131,6 +131,7 @@ impl Variant {
             .collect();
         Ok(Variant {
             value_overrides,
+            eval_weights: def.eval_weights,
             bench: def.bench.clone(),
             chance_bench: def.chance_bench,
             name: def.name,
@@ -785,6 +786,7 @@ mod tests {
             fifty_move_plies: 100,
             repetitions: 3,
             value_overrides: vec![],
+            eval_weights: "",
             bench: vec![],
             chance_bench: 0,
         }

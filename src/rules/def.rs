@@ -311,6 +311,10 @@ pub struct VariantDef {
     /// values derived from the moves, where those are known to be off
     /// (docs/engine.md). Each symbol names a non-royal piece; 1 to 5000.
     pub value_overrides: Vec<(&'static str, i32)>,
+    /// The evaluation's weights for this game (the text of
+    /// `<game>.weights` beside its table, fitted by `menagerie tune`); read
+    /// by the evaluation, which keeps its defaults for what it leaves out.
+    pub eval_weights: &'static str,
     /// `menagerie bench`: positions (FEN, `None` for the start) searched
     /// to a depth; their node count is the search's signature.
     pub bench: Vec<(Option<&'static str>, u32)>,

@@ -93,6 +93,12 @@ impl Variant {
     pub fn value_override(&self, kind: Kind) -> Option<i32> {
         self.value_overrides[kind as usize]
     }
+
+    /// The evaluation's weights for this game, as text (`key = integer`
+    /// lines; empty for its defaults).
+    pub fn evaluation_weights(&self) -> &'static str {
+        self.eval_weights
+    }
 }
 
 /// How a kind moves, as evaluation needs to know it.

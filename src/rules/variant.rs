@@ -108,6 +108,7 @@ pub struct Variant {
     pub(in crate::rules) drop_limits: Vec<(u32, u8)>,
     /// Per kind: the table's value override, if any (centipawns).
     pub(in crate::rules) value_overrides: Vec<Option<i32>>,
+    pub(in crate::rules) eval_weights: &'static str,
     pub(in crate::rules) bench: Vec<(Option<&'static str>, u32)>,
     pub(in crate::rules) chance_bench: usize,
 }

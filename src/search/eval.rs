@@ -12,6 +12,7 @@ mod king;
 mod modes;
 mod pawns;
 pub mod values;
+pub mod weights;
 
 #[cfg(test)]
 mod tests;
@@ -21,15 +22,11 @@ use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
+use weights::{Term, Weights};
 
 /// The evaluation never goes beyond this (far from the mate scores): the
 /// search may rely on `|eval| <= EVAL_BOUND`.
 pub const EVAL_BOUND: i32 = 10_000;
-/// A piece in hand is worth this share (in percent) of one on the board.
-pub const HAND_SHARE: i32 = 85;
-/// Mobility: centipawns per square beyond the typical count, for a piece
-/// reaching `m` squares on the empty board: `MOBILITY / (m + 4)`.
-pub const MOBILITY: f64 = 40.0;
 /// Share of the typical board's count that a piece's real count is
 /// compared with (its own pieces take some of the squares).
 const TYPICAL_FREE: f64 = 0.8;
@@ -71,10 +68,17 @@ pub struct Evaluator {
     immobile_royals: u32,
     modes: Option<modes::ModeTerms>,
     hunt: Option<hunt::HuntTerms>,
+    /// A piece in hand is worth this share (in percent) of one on the board.
+    hand_share: i32,
 }
 
 impl Evaluator {
+    /// The evaluation with the variant's own weights.
     pub fn new(v: &Variant) -> Evaluator {
+        Evaluator::with_weights(v, &Weights::for_variant(v))
+    }
+
+    pub fn with_weights(v: &Variant, w: &Weights) -> Evaluator {
         let n = v.kind_count();
         let figures: Vec<values::Mobility> = (0..n).map(|k| values::mobility(v, k)).collect();
         let mut derived = values::derived(v, &figures);
@@ -83,7 +87,7 @@ impl Evaluator {
             derived[e as usize] *= 1.5;
         }
         for (k, value) in derived.iter_mut().enumerate() {
-            if let Some(o) = v.value_override(k as Kind) {
+            if let Some(o) = w.value(k as Kind).or(v.value_override(k as Kind)) {
                 *value = o as f64;
             }
         }
@@ -92,12 +96,13 @@ impl Evaluator {
         let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
         if let Some(m) = &modes {
             for (k, value) in values.iter_mut().enumerate() {
-                if m.kinds >> k & 1 != 0 && v.value_override(k as Kind).is_none() {
+                let set = w.value(k as Kind).or(v.value_override(k as Kind));
+                if m.kinds >> k & 1 != 0 && set.is_none() {
                     *value = m.expected[k];
                 }
             }
         }
-        let pawns = pawns::PawnTerms::new(v);
+        let pawns = pawns::PawnTerms::new(v, w);
         let royal = v.royal_kinds();
         let cells = v.geometry().cells();
         let mut movers = 0u32;
@@ -110,13 +115,14 @@ impl Evaluator {
                 continue;
             }
             movers |= 1 << k;
-            mobility_weight[k] = (16.0 * MOBILITY / (f.empty + 4.0)).round() as i32;
+            let mobility = w.term(Term::Mobility) as f64;
+            mobility_weight[k] = (16.0 * mobility / (f.empty + 4.0)).round() as i32;
             mobility_base[k] = (16.0 * TYPICAL_FREE * f.typical).round() as i32;
             for c in Color::BOTH {
                 for sq in v.geometry().squares() {
                     let extra = f.per_square[c.index()][sq.index()] - f.empty;
                     pst[c.index()][k * cells + sq.index()] =
-                        (values::PST_PER_SQUARE * extra).round() as i32;
+                        (w.term(Term::Placement) as f64 * extra).round() as i32;
                 }
             }
         }
@@ -130,7 +136,7 @@ impl Evaluator {
             .map(|(_, p)| values[p.kind() as usize])
             .sum::<i32>()
             .max(1);
-        let king = king::KingTerms::new(v, &values);
+        let king = king::KingTerms::new(v, &values, w);
         let immobile_royals = kinds_in(royal)
             .filter(|&k| !v.moves_at_all(k))
             .fold(0u32, |m, k| m | 1 << k);
@@ -148,7 +154,17 @@ impl Evaluator {
             immobile_royals,
             modes,
             hunt,
+            hand_share: w.term(Term::HandShare),
         }
+    }
+
+    /// Kinds whose value a game term computes (the modes' expectation, a
+    /// hunt's sleeping pieces), not the piece values.
+    pub fn game_valued_kinds(&self) -> u32 {
+        if self.hunt.is_some() {
+            return u32::MAX;
+        }
+        self.modes.as_ref().map_or(0, |m| m.kinds)
     }
 
     /// The game phase: 256 with the start's pieces (pawns and royals aside)
@@ -219,7 +235,7 @@ impl Evaluator {
             for color in Color::BOTH {
                 for kind in 0..v.kind_count() {
                     let held = pos.in_hand(color, kind as Kind) as i32;
-                    score[color.index()] += held * self.values[kind] * HAND_SHARE / 100;
+                    score[color.index()] += held * self.values[kind] * self.hand_share / 100;
                 }
             }
         }

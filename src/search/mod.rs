@@ -290,6 +290,21 @@ impl Searcher {
                 .sum::<u64>()
     }
 
+    /// The quiescence search's value of `pos` for the side to move, with
+    /// no limit (the tuner keeps the positions where it is the evaluation).
+    pub fn quiescence(&mut self, pos: &mut Position) -> i32 {
+        self.start = Instant::now();
+        self.stopped = false;
+        self.hard = None;
+        self.node_limit = None;
+        self.dice = pos.variant().has_chance_steps();
+        self.throws_every_move = pos.variant().throws_every_move();
+        match self.quiesce(pos, -INFINITY, INFINITY, 0, 0) {
+            Some(v) => v,
+            None => self.evaluate(pos),
+        }
+    }
+
     /// Searches for the best action of the side to act: a move, or the
     /// choice after a throw. A pending throw is not a decision: `best` is
     /// then `None`. With `multipv` above one, that many lines are searched

@@ -53,6 +53,7 @@ pub fn definition(oblique: bool) -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
+        eval_weights: "",
         bench: vec![(None, 2)],
         chance_bench: if oblique { 0 } else { 14 },
     }

@@ -26,6 +26,7 @@ pub fn definition() -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
+        eval_weights: "",
         bench: vec![
             (None, 7),
             (

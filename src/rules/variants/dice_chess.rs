@@ -67,6 +67,7 @@ pub(super) fn definition(game: DiceChess) -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
+        eval_weights: "",
         bench: vec![],
         chance_bench: 0,
     }

@@ -133,6 +133,7 @@ pub(super) fn definition(game: FoodHunt) -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
+        eval_weights: "",
         bench: game.bench,
         chance_bench: game.chance_bench,
     }

@@ -2,21 +2,10 @@
 //! attack the squares around it, the pawn-like pieces shielding it, and
 //! where it stands (at home in the middle game, central in an ending).
 
+use super::weights::{Term, Weights};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::Variant;
-
-/// Centipawns per shielding pawn on the first and second rank ahead.
-pub const SHIELD: (i32, i32) = (12, 6);
-/// Danger from `units` of attack (a piece's units: its value / 250, 1 to
-/// 4, per square of the zone it attacks): `units^2 * DANGER / 4`, for two
-/// attackers or more; one attacker: `units * LONE`. At most `MAX_DANGER`.
-pub const DANGER: i32 = 6;
-pub const LONE: i32 = 4;
-pub const MAX_DANGER: i32 = 600;
-/// The king's placement: centipawns per step of centrality, ending and
-/// middle game (where it is a penalty).
-pub const CENTRE: (i32, i32) = (4, 2);
 
 pub struct KingTerms {
     /// Per square: the squares one king step away, and itself.
@@ -28,10 +17,21 @@ pub struct KingTerms {
     centre: Vec<i32>,
     /// Per kind: attack units.
     pub units: Vec<i32>,
+    /// Centipawns per shielding pawn on the first and second rank ahead.
+    shield_weight: (i32, i32),
+    /// Danger from `units` of attack (a piece's units: its value / 250, 1
+    /// to 4, per square of the zone it attacks): `units^2 * danger / 4` for
+    /// two attackers or more, at most `max_danger`; one attacker: `units *
+    /// lone`.
+    danger: i32,
+    lone: i32,
+    max_danger: i32,
+    /// Centipawns per step of centrality: ending, middle game (a penalty).
+    centre_weight: (i32, i32),
 }
 
 impl KingTerms {
-    pub fn new(v: &Variant, values: &[i32]) -> Option<KingTerms> {
+    pub fn new(v: &Variant, values: &[i32], weights: &Weights) -> Option<KingTerms> {
         v.royal()?;
         let g = &v.geometry();
         let (w, h) = (g.width() as i32, g.height() as i32);
@@ -72,6 +72,17 @@ impl KingTerms {
             shield,
             centre,
             units,
+            shield_weight: (
+                weights.term(Term::ShieldNear),
+                weights.term(Term::ShieldFar),
+            ),
+            danger: weights.term(Term::Danger),
+            lone: weights.term(Term::Lone),
+            max_danger: weights.term(Term::MaxDanger),
+            centre_weight: (
+                weights.term(Term::CentreEnd),
+                weights.term(Term::CentreMiddle),
+            ),
         })
     }
 
@@ -88,14 +99,15 @@ impl KingTerms {
     ) -> i32 {
         let danger = match attackers {
             0 => 0,
-            1 => units * LONE,
-            _ => (units * units * DANGER / 4).min(MAX_DANGER),
+            1 => units * self.lone,
+            _ => (units * units * self.danger / 4).min(self.max_danger),
         };
         let [near, far] = self.shield[color.index()][king.index()];
-        let shield =
-            SHIELD.0 * (near & pawns).count() as i32 + SHIELD.1 * (far & pawns).count() as i32;
+        let (w_near, w_far) = self.shield_weight;
+        let shield = w_near * (near & pawns).count() as i32 + w_far * (far & pawns).count() as i32;
         let centre = self.centre[king.index()];
-        let place = (CENTRE.0 * centre * (256 - phase) - CENTRE.1 * centre * phase) / 256;
+        let (end, middle) = self.centre_weight;
+        let place = (end * centre * (256 - phase) - middle * centre * phase) / 256;
         // The danger is the attackers' own measure; a shield matters while
         // there are pieces to attack.
         shield * phase / 256 - danger + place

@@ -3,26 +3,29 @@
 //! game lost by losing every piece of one kind (count, protection, threats).
 
 use super::values;
+use super::weights::{Term, Weights};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
 use crate::rules::variant::Variant;
 
-/// Advancement at the last step before promotion: middle game, ending.
-pub const ADVANCE: (i32, i32) = (20, 60);
-/// A passed pawn at the last step: middle game, ending; and at the start.
-pub const PASSED: (i32, i32) = (30, 150);
-pub const PASSED_BASE: i32 = 10;
-pub const DOUBLED: i32 = 12;
-pub const ISOLATED: i32 = 10;
-pub const PROTECTED: i32 = 8;
-/// The extinction race: `-RACE / (n + 1/2)` for `n` pieces left.
-pub const RACE: i32 = 600;
-/// An extinction piece attacked and not defended (the side to move saves
-/// one), or attacked and defended.
-pub const HANGING: i32 = 40;
-pub const CONTESTED: i32 = 10;
+/// The terms' weights (`weights.rs`): advancement one step before
+/// promotion and a passed pawn's bonus (middle game, ending), the structure
+/// terms, and the extinction race (`-race / (n + 1/2)` for `n` pieces
+/// left; an extinction piece attacked and not defended, the side to move
+/// saving one, or attacked and defended).
+struct PawnWeights {
+    advance: (i32, i32),
+    passed: (i32, i32),
+    passed_base: i32,
+    doubled: i32,
+    isolated: i32,
+    protected: i32,
+    race: i32,
+    hanging: i32,
+    contested: i32,
+}
 
 pub struct PawnTerms {
     pub kinds: u32,
@@ -35,10 +38,11 @@ pub struct PawnTerms {
     /// Per square: its file, and the files beside it.
     file: Vec<Bitboard>,
     beside: Vec<Bitboard>,
+    w: PawnWeights,
 }
 
 impl PawnTerms {
-    pub fn new(v: &Variant) -> PawnTerms {
+    pub fn new(v: &Variant, weights: &Weights) -> PawnTerms {
         let g = &v.geometry();
         let kinds = (0..v.kind_count())
             .filter(|&k| values::pawn_like(v, k))
@@ -113,6 +117,23 @@ impl PawnTerms {
             front,
             file,
             beside,
+            w: PawnWeights {
+                advance: (
+                    weights.term(Term::AdvanceMiddle),
+                    weights.term(Term::AdvanceEnd),
+                ),
+                passed: (
+                    weights.term(Term::PassedMiddle),
+                    weights.term(Term::PassedEnd),
+                ),
+                passed_base: weights.term(Term::PassedBase),
+                doubled: weights.term(Term::Doubled),
+                isolated: weights.term(Term::Isolated),
+                protected: weights.term(Term::Protected),
+                race: weights.term(Term::Race),
+                hanging: weights.term(Term::Hanging),
+                contested: weights.term(Term::Contested),
+            },
         }
     }
 
@@ -143,15 +164,16 @@ impl PawnTerms {
         let ours = pos.pieces_of_kinds(color, self.kinds);
         let theirs = pos.pieces_of_kinds(color.opposite(), self.kinds);
         let end = 256 - phase;
-        let advance = (ADVANCE.0 * phase + ADVANCE.1 * end) / 256;
-        let passed = (PASSED.0 * phase + PASSED.1 * end) / 256;
+        let w = &self.w;
+        let advance = (w.advance.0 * phase + w.advance.1 * end) / 256;
+        let passed = (w.passed.0 * phase + w.passed.1 * end) / 256;
         let mut score = 0;
         for sq in ours {
             let i = sq.index();
             let t = self.progress[c][i];
             let mut s = advance * t * t / 65536;
             if (self.front[c][i] & theirs).is_empty() {
-                s += PASSED_BASE + passed * t * t / 65536;
+                s += w.passed_base + passed * t * t / 65536;
             }
             if self
                 .extinction
@@ -161,18 +183,18 @@ impl PawnTerms {
                 s /= 4;
             }
             if (self.front[c][i] & self.file[i] & ours).any() {
-                s -= DOUBLED;
+                s -= w.doubled;
             }
             if (self.beside[i] & ours).is_empty() {
-                s -= ISOLATED;
+                s -= w.isolated;
             }
             if pawn_attacks[c].contains(sq) {
-                s += PROTECTED;
+                s += w.protected;
             }
             score += s;
         }
         if let Some(e) = self.extinction {
-            score += race(pos, color, e, attacks);
+            score += race(pos, color, e, attacks, w);
         }
         score
     }
@@ -180,10 +202,10 @@ impl PawnTerms {
 
 /// The extinction race for `color`: few pieces of kind `e` left is a
 /// danger in itself, and so are those attacked.
-fn race(pos: &Position, color: Color, e: Kind, attacks: &[Bitboard; 2]) -> i32 {
+fn race(pos: &Position, color: Color, e: Kind, attacks: &[Bitboard; 2], w: &PawnWeights) -> i32 {
     let ours = pos.pieces(color, e);
     let n = ours.count() as i32;
-    let mut score = -RACE * 2 / (2 * n + 1);
+    let mut score = -w.race * 2 / (2 * n + 1);
     let attacked = ours & attacks[color.opposite().index()];
     let defended = attacked & attacks[color.index()];
     let hanging = (attacked & !defended).count() as i32;
@@ -193,6 +215,6 @@ fn race(pos: &Position, color: Color, e: Kind, attacks: &[Bitboard; 2]) -> i32 {
     } else {
         hanging
     };
-    score -= HANGING * lost + CONTESTED * defended.count() as i32;
+    score -= w.hanging * lost + w.contested * defended.count() as i32;
     score
 }

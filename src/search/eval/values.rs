@@ -23,9 +23,6 @@ const TYPICAL_BOARDS: u32 = 12;
 /// A pawn-like piece is worth `100 * sqrt(w / PAWN_W)`, `w` its mean count
 /// (moves and captures weighing half each): the orthodox pawn's is 1.375.
 pub const PAWN_W: f64 = 1.375;
-/// Placement: centipawns per square a piece reaches on the empty board from
-/// its square beyond its mean.
-pub const PST_PER_SQUARE: f64 = 8.0;
 
 /// The weighted count of a reach: moves and captures half each.
 fn weighted(q: Bitboard, x: Bitboard) -> f64 {

@@ -1,0 +1,266 @@
+//! The evaluation's weights: the scalars of its terms and piece values that
+//! replace the derived ones. Each variant may carry its own, fitted from
+//! games by `menagerie tune` and kept as text next to its table
+//! (`src/rules/variants/<game>.weights`); what a file leaves out keeps the
+//! default below. Text format: `key = integer` a line, `#` comments.
+
+use crate::rules::piece::Kind;
+use crate::rules::square::Color;
+use crate::rules::variant::Variant;
+use std::fmt;
+
+/// A scalar term of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Centipawns per square reached on the empty board beyond the mean.
+    Placement,
+    /// Mobility: `MOBILITY / (m + 4)` centipawns per square.
+    Mobility,
+    /// A piece in hand is worth this percentage of one on the board.
+    HandShare,
+    /// A shielding pawn one and two ranks ahead of its king.
+    ShieldNear,
+    ShieldFar,
+    /// King danger: `units^2 * DANGER / 4` for two attackers or more, up to
+    /// `MAX_DANGER`; one attacker `units * LONE`.
+    Danger,
+    Lone,
+    MaxDanger,
+    /// The king's centrality: a bonus per step in the ending, a penalty in
+    /// the middle game.
+    CentreEnd,
+    CentreMiddle,
+    /// A pawn's advancement one step before promotion (middle game, ending).
+    AdvanceMiddle,
+    AdvanceEnd,
+    /// A passed pawn: always, and one step before promotion.
+    PassedBase,
+    PassedMiddle,
+    PassedEnd,
+    Doubled,
+    Isolated,
+    Protected,
+    /// The extinction race: `-RACE / (n + 1/2)`; an extinction piece
+    /// attacked and not defended, or attacked and defended.
+    Race,
+    Hanging,
+    Contested,
+}
+
+/// Key, default and the tuner's step of each term, in `Term` order.
+const TERMS: [(Term, &str, i32, i32); 21] = [
+    (Term::Placement, "placement", 8, 1),
+    (Term::Mobility, "mobility", 40, 4),
+    (Term::HandShare, "hand_share", 85, 5),
+    (Term::ShieldNear, "king.shield_near", 12, 3),
+    (Term::ShieldFar, "king.shield_far", 6, 3),
+    (Term::Danger, "king.danger", 6, 1),
+    (Term::Lone, "king.lone", 4, 1),
+    (Term::MaxDanger, "king.max_danger", 600, 50),
+    (Term::CentreEnd, "king.centre_end", 4, 2),
+    (Term::CentreMiddle, "king.centre_middle", 2, 2),
+    (Term::AdvanceMiddle, "pawn.advance_middle", 20, 5),
+    (Term::AdvanceEnd, "pawn.advance_end", 60, 10),
+    (Term::PassedBase, "pawn.passed_base", 10, 5),
+    (Term::PassedMiddle, "pawn.passed_middle", 30, 10),
+    (Term::PassedEnd, "pawn.passed_end", 150, 20),
+    (Term::Doubled, "pawn.doubled", 12, 4),
+    (Term::Isolated, "pawn.isolated", 10, 4),
+    (Term::Protected, "pawn.protected", 8, 4),
+    (Term::Race, "race.base", 600, 50),
+    (Term::Hanging, "race.hanging", 40, 10),
+    (Term::Contested, "race.contested", 10, 5),
+];
+
+/// A piece's value may be set from 1 to this many centipawns.
+pub const MAX_VALUE: i32 = 5000;
+/// A term may be set from 0 to this.
+pub const MAX_TERM: i32 = 10_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    terms: [i32; TERMS.len()],
+    /// Per kind: a value replacing the derived one.
+    values: Vec<Option<i32>>,
+}
+
+/// Why a weights text was refused: its line (from 1) and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "weights, line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+impl Weights {
+    /// The defaults, no value replaced.
+    pub fn defaults(v: &Variant) -> Weights {
+        Weights {
+            terms: TERMS.map(|t| t.2),
+            values: vec![None; v.kind_count()],
+        }
+    }
+
+    /// The variant's own weights (its table's text), or the defaults where
+    /// that text cannot be read (a test keeps every built-in one readable).
+    pub fn for_variant(v: &Variant) -> Weights {
+        Weights::parse(v, v.evaluation_weights()).unwrap_or_else(|e| {
+            log::error!("{}: {e}; the evaluation's defaults are used", v.name());
+            Weights::defaults(v)
+        })
+    }
+
+    pub fn term(&self, t: Term) -> i32 {
+        self.terms[t as usize]
+    }
+
+    pub fn value(&self, kind: Kind) -> Option<i32> {
+        self.values.get(kind as usize).copied().flatten()
+    }
+
+    /// Terms by index, for the tuner: key, value, step.
+    pub fn term_count() -> usize {
+        TERMS.len()
+    }
+
+    pub fn term_key(i: usize) -> &'static str {
+        TERMS[i].1
+    }
+
+    pub fn term_at(&self, i: usize) -> (&'static str, i32, i32) {
+        (TERMS[i].1, self.terms[i], TERMS[i].3)
+    }
+
+    pub fn set_term_at(&mut self, i: usize, value: i32) {
+        self.terms[i] = value.clamp(0, MAX_TERM);
+    }
+
+    pub fn set_value(&mut self, kind: Kind, value: Option<i32>) {
+        if let Some(slot) = self.values.get_mut(kind as usize) {
+            *slot = value.map(|x| x.clamp(1, MAX_VALUE));
+        }
+    }
+
+    /// Reads `key = integer` lines over the defaults: a term's key, or
+    /// `value.S` for the piece of symbol `S` (not royal).
+    pub fn parse(v: &Variant, text: &str) -> Result<Weights, WeightsError> {
+        let mut w = Weights::defaults(v);
+        let mut seen: Vec<String> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let fail = |message: String| WeightsError {
+                line: i + 1,
+                message,
+            };
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| fail(format!("`{line}` is not `key = integer`")))?;
+            let (key, value) = (key.trim(), value.trim());
+            let number: i32 = value
+                .parse()
+                .map_err(|_| fail(format!("`{value}` is not an integer")))?;
+            if seen.iter().any(|k| k == key) {
+                return Err(fail(format!("`{key}` is set twice")));
+            }
+            seen.push(key.to_string());
+            if let Some(symbol) = key.strip_prefix("value.") {
+                let kind = piece_of_symbol(v, symbol)
+                    .ok_or_else(|| fail(format!("no piece other than a king is `{symbol}`")))?;
+                if !(1..=MAX_VALUE).contains(&number) {
+                    return Err(fail(format!("a value is 1 to {MAX_VALUE}, not {number}")));
+                }
+                w.values[kind as usize] = Some(number);
+            } else {
+                let t = TERMS
+                    .iter()
+                    .position(|t| t.1 == key)
+                    .ok_or_else(|| fail(format!("unknown key `{key}`")))?;
+                if !(0..=MAX_TERM).contains(&number) {
+                    return Err(fail(format!("`{key}` is 0 to {MAX_TERM}, not {number}")));
+                }
+                w.terms[t] = number;
+            }
+        }
+        Ok(w)
+    }
+
+    /// The text `parse` reads back: the terms of `terms` (indices), then
+    /// the values set.
+    pub fn to_text(&self, v: &Variant, terms: &[usize]) -> String {
+        let mut out = String::new();
+        for &i in terms {
+            out += &format!("{} = {}\n", TERMS[i].1, self.terms[i]);
+        }
+        for (k, value) in self.values.iter().enumerate() {
+            if let Some(x) = value {
+                out += &format!("value.{} = {x}\n", v.symbol(Color::White, k as Kind));
+            }
+        }
+        out
+    }
+}
+
+/// The non-royal kind whose White symbol is `symbol`.
+fn piece_of_symbol(v: &Variant, symbol: &str) -> Option<Kind> {
+    (0..v.kind_count() as Kind)
+        .find(|&k| v.symbol(Color::White, k) == symbol && v.royal_kinds() >> k & 1 == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants;
+
+    #[test]
+    fn every_variant_reads_its_weights() {
+        for name in variants::NAMES {
+            let v = variants::load(name).expect("a built-in variant loads");
+            let w = Weights::parse(&v, v.evaluation_weights());
+            assert!(w.is_ok(), "{name}: {:?}", w.err());
+        }
+    }
+
+    #[test]
+    fn the_text_reads_back() {
+        let v = variants::load("wolf").expect("wolf loads");
+        let mut w = Weights::defaults(&v);
+        w.set_term_at(0, 11);
+        w.set_value(3, Some(350));
+        let all: Vec<usize> = (0..Weights::term_count()).collect();
+        let back = Weights::parse(&v, &w.to_text(&v, &all)).expect("reads back");
+        assert_eq!(back, w);
+        assert_eq!(back.term(Term::Placement), 11);
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_their_number() {
+        let v = variants::load("chess").expect("chess loads");
+        let cases = [
+            ("placement 8", 1),
+            ("# c\nplacement = x", 2),
+            ("placement = 1\nplacement = 2", 2),
+            ("value.K = 300", 1),
+            ("value.Z = 300", 1),
+            ("value.N = 0", 1),
+            ("mobility = -1", 1),
+            ("\n\nno_such_term = 3", 3),
+        ];
+        for (text, line) in cases {
+            let e = Weights::parse(&v, text).expect_err(text);
+            assert_eq!(e.line, line, "{text}: {e}");
+        }
+        let ok = Weights::parse(&v, "value.N = 300 # a comment\n\nking.danger = 7").expect("ok");
+        assert_eq!(ok.value(1), Some(300));
+        assert_eq!(ok.term(Term::Danger), 7);
+    }
+}

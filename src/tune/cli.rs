@@ -1,0 +1,71 @@
+//! `menagerie tune` on the command line: reads PGN files, fits, prints
+//! each pass, and writes the weights file.
+
+use super::samples::SampleFilter;
+use super::{tune, TuneOptions};
+use crate::rules::variants;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Fit the evaluation's weights of one game to the results of games
+/// written by `menagerie match --pgn` (Texel's method); writes a weights
+/// file for `src/rules/variants/<game>.weights`.
+#[derive(clap::Args, Debug)]
+pub struct TuneCommand {
+    /// The game.
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(variants::NAMES))]
+    variant: String,
+    /// PGN files of games of that game.
+    #[arg(required = true)]
+    pgn: Vec<PathBuf>,
+    /// Where the weights go (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Moves skipped at the start of each game.
+    #[arg(long, default_value_t = 16)]
+    skip_plies: usize,
+    /// Passes over every weight, at most.
+    #[arg(long, default_value_t = 40)]
+    passes: usize,
+    /// Start from the evaluation's defaults, not the game's weights.
+    #[arg(long)]
+    from_defaults: bool,
+}
+
+pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
+    let variant = variants::load(&args.variant)?;
+    let mut texts = Vec::new();
+    for path in &args.pgn {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        texts.push(text);
+    }
+    let options = TuneOptions {
+        texts,
+        filter: SampleFilter {
+            skip_plies: args.skip_plies,
+        },
+        max_passes: args.passes,
+        from_defaults: args.from_defaults,
+    };
+    let report = tune(&variant, &options, &mut |line| {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    })?;
+    let text = report.weights_text(&variant);
+    match &args.out {
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => {
+            let _ = std::io::stdout().write_all(text.as_bytes());
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "loss {:.6} -> {:.6}; held out {:.6} -> {:.6}",
+        report.train_loss.0,
+        report.train_loss.1,
+        report.held_out_loss.0,
+        report.held_out_loss.1
+    );
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! `menagerie tune`: fits the evaluation's weights of one game to the
+//! results of games the referee wrote (docs/engine.md, "Tuning"). Every
+//! tenth game is held out: its loss, before and after, tells whether the
+//! fit learned the game or the sample.
+
+mod cli;
+pub mod fit;
+pub mod samples;
+
+pub use cli::{run_cli, TuneCommand};
+
+use crate::rules::variant::Variant;
+use crate::search::eval::weights::Weights;
+use fit::Param;
+use samples::{Sample, SampleCount, SampleFilter};
+use std::sync::Arc;
+
+/// What `tune` is asked.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// The PGN texts (`menagerie match --pgn`).
+    pub texts: Vec<String>,
+    pub filter: SampleFilter,
+    pub max_passes: usize,
+    /// Start from the defaults instead of the game's own weights.
+    pub from_defaults: bool,
+}
+
+/// What the fit found.
+pub struct TuneReport {
+    pub count: SampleCount,
+    pub train: usize,
+    pub held_out: usize,
+    pub k: f64,
+    /// Loss before and after, on the fitted positions and the held-out ones.
+    pub train_loss: (f64, f64),
+    pub held_out_loss: (f64, f64),
+    pub params: Vec<Param>,
+    pub start: Weights,
+    pub weights: Weights,
+}
+
+impl TuneReport {
+    /// The weights file: how it was made, then the weights the fit moved.
+    pub fn weights_text(&self, v: &Variant) -> String {
+        let mut out = format!(
+            "# {}: evaluation weights fitted by `menagerie tune` (docs/engine.md, \"Tuning\")\n\
+             # {} games ({} left out), {} quiet positions fitted, {} held out; K = {:.3}\n\
+             # loss fitted {:.6} -> {:.6}, held out {:.6} -> {:.6}\n",
+            v.name(),
+            self.count.games,
+            self.count.skipped_games,
+            self.train,
+            self.held_out,
+            self.k,
+            self.train_loss.0,
+            self.train_loss.1,
+            self.held_out_loss.0,
+            self.held_out_loss.1,
+        );
+        let terms: Vec<usize> = self
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                Param::Term(i) => Some(*i),
+                Param::Value(_) => None,
+            })
+            .collect();
+        out += &self.weights.to_text(v, &terms);
+        out
+    }
+}
+
+/// Reads the games, fits, and reports each pass to `progress`.
+pub fn tune(
+    variant: &Arc<Variant>,
+    options: &TuneOptions,
+    progress: &mut dyn FnMut(String),
+) -> Result<TuneReport, String> {
+    let (all, count) = samples::read(variant, &options.texts, options.filter)?;
+    progress(format!(
+        "{} games ({} left out), {} positions, {} quiet",
+        count.games, count.skipped_games, count.positions, count.kept
+    ));
+    let (held, train): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(|s| s.game % 10 == 9);
+    if train.is_empty() || held.is_empty() {
+        return Err("too few positions to fit (and hold some out)".to_string());
+    }
+    let v = &**variant;
+    let start = if options.from_defaults {
+        Weights::defaults(v)
+    } else {
+        Weights::for_variant(v)
+    };
+    let k = fit::fit_k(v, &start, &train);
+    let params = fit::params(v, &start, k, &train);
+    let before = (
+        fit::loss(v, &start, k, &train),
+        fit::loss(v, &start, k, &held),
+    );
+    progress(format!(
+        "K = {k:.3}, loss {:.6} (held out {:.6}); fitting {}",
+        before.0,
+        before.1,
+        params
+            .iter()
+            .map(|p| p.name(v))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    let weights = fit::descend(
+        v,
+        &start,
+        &params,
+        k,
+        &train,
+        options.max_passes,
+        &mut |p| {
+            progress(format!(
+                "pass {}: loss {:.6}, {} weights moved",
+                p.number, p.loss, p.changed
+            ))
+        },
+    );
+    let after = (
+        fit::loss(v, &weights, k, &train),
+        fit::loss(v, &weights, k, &held),
+    );
+    Ok(TuneReport {
+        count,
+        train: train.len(),
+        held_out: held.len(),
+        k,
+        train_loss: (before.0, after.0),
+        held_out_loss: (before.1, after.1),
+        params,
+        start,
+        weights,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,160 @@
+//! The fit recovers weights and `K` from results made with them, and the
+//! samples come from the games' quiet positions only.
+
+use super::fit::{self, Param};
+use super::samples::{self, for_white, Sample, SampleFilter};
+use super::{tune, TuneOptions};
+use crate::rules::action::Action;
+use crate::rules::position::{Pending, Position};
+use crate::rules::variant::Variant;
+use crate::rules::variants;
+use crate::search::eval::weights::{Term, Weights};
+use crate::search::eval::Evaluator;
+use std::sync::Arc;
+
+/// Positions of deterministic pseudo-random games from the start.
+fn walk_positions(v: &Arc<Variant>, games: u64, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut seed = g.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut pos = Position::startpos(v.clone());
+        for _ in 0..plies {
+            let actions = pos.legal_actions();
+            if actions.is_empty() || pos.pending() != Pending::Nothing {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let a = actions[(seed % actions.len() as u64) as usize];
+            if let Action::Move(m) = a {
+                pos.make_move(m);
+            }
+            out.push(Position::from_fen(v.clone(), &pos.to_fen()).expect("own FEN"));
+        }
+    }
+    out
+}
+
+fn index_of(key: &str) -> usize {
+    (0..Weights::term_count())
+        .find(|&i| Weights::term_key(i) == key)
+        .expect("a term")
+}
+
+/// Samples whose results are exactly what `truth` predicts with `k`.
+fn made_by(v: &Arc<Variant>, truth: &Weights, k: f64) -> Vec<Sample> {
+    let e = Evaluator::with_weights(v, truth);
+    walk_positions(v, 40, 30)
+        .into_iter()
+        .map(|pos| {
+            let cp = for_white(&pos, e.evaluate(&pos));
+            let white_score = 1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0));
+            Sample {
+                pos,
+                white_score,
+                game: 0,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn k_is_found_again() {
+    let v = variants::load("chess").expect("chess");
+    let w = Weights::defaults(&v);
+    let samples = made_by(&v, &w, 1.3);
+    let k = fit::fit_k(&v, &w, &samples);
+    assert!((k - 1.3).abs() < 0.01, "K {k}");
+}
+
+#[test]
+fn a_moved_weight_is_found_again() {
+    let v = variants::load("wolf").expect("wolf");
+    let placement = index_of("placement");
+    let mut truth = Weights::defaults(&v);
+    truth.set_term_at(placement, 13);
+    truth.set_value(2, Some(480)); // the Nightrider
+    let samples = made_by(&v, &truth, 1.0);
+    let start = Weights::defaults(&v);
+    let params = [Param::Term(placement), Param::Value(2)];
+    let fitted = fit::descend(&v, &start, &params, 1.0, &samples, 100, &mut |_| {});
+    assert_eq!(fitted.term(Term::Placement), 13);
+    assert_eq!(fitted.value(2), Some(480));
+    assert!(fit::loss(&v, &fitted, 1.0, &samples) < 1e-9);
+}
+
+#[test]
+fn terms_a_game_does_not_use_are_not_fitted() {
+    let v = variants::load("chess").expect("chess");
+    let w = Weights::defaults(&v);
+    let samples = made_by(&v, &w, 1.0);
+    let params = fit::params(&v, &w, 1.0, &samples);
+    let names: Vec<String> = params.iter().map(|p| p.name(&v)).collect();
+    assert!(names.contains(&"placement".to_string()), "{names:?}");
+    assert!(names.contains(&"value.N".to_string()), "{names:?}");
+    // Chess has no hands and no extinction race, and its King is royal.
+    for absent in ["hand_share", "race.base", "value.K"] {
+        assert!(!names.contains(&absent.to_string()), "{names:?}");
+    }
+}
+
+const GAMES: &str = r#"[Event "t"]
+[Result "1-0"]
+[Variant "chess"]
+[Termination "normal"]
+
+1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. f3g5 d7d5 5. e4d5 f6d5 6. g5f7 e8f7
+7. d1f3 f7e6 8. b1c3 c6b4 9. a2a3 b4c2 10. e1d1 c2a1 1-0
+
+[Event "t"]
+[Result "0-1"]
+[Variant "chess"]
+[Termination "time forfeit"]
+
+1. e2e4 e7e5 0-1
+
+[Event "t"]
+[Result "1/2-1/2"]
+[Variant "wolf"]
+[Termination "normal"]
+
+1/2-1/2
+"#;
+
+#[test]
+fn samples_are_the_quiet_positions_of_finished_games() {
+    let v = variants::load("chess").expect("chess");
+    let filter = SampleFilter { skip_plies: 4 };
+    let (kept, count) = samples::read(&v, &[GAMES.to_string()], filter).expect("reads");
+    assert_eq!(count.games, 3);
+    assert_eq!(count.skipped_games, 2, "lost on time, another game");
+    // 20 plies, 4 skipped, two with the side to move in check (after
+    // 7. Qf3+ and 9...Nxc2+).
+    assert_eq!(count.positions, 14);
+    assert!(count.kept < count.positions, "{count:?}");
+    let mut searcher = crate::search::Searcher::new(1);
+    for s in &kept {
+        assert_eq!(s.white_score, 1.0);
+        let mut pos = s.pos.clone();
+        assert!(!pos.in_check());
+        assert_eq!(searcher.evaluate(&pos), searcher.quiescence(&mut pos));
+    }
+}
+
+#[test]
+fn too_few_games_is_an_error_not_a_panic() {
+    let v = variants::load("chess").expect("chess");
+    let options = TuneOptions {
+        texts: vec![GAMES.to_string()],
+        filter: SampleFilter { skip_plies: 0 },
+        max_passes: 1,
+        from_defaults: true,
+    };
+    assert!(tune(&v, &options, &mut |_| {}).is_err());
+    let bad = TuneOptions {
+        texts: vec!["[Event \"t\"\n1. e2e4".to_string()],
+        ..options
+    };
+    assert!(tune(&v, &bad, &mut |_| {}).is_err());
+}
