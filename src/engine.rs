@@ -6,8 +6,9 @@ use crate::rules::action::Action;
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::rules::variants;
+use crate::search::eval::weights::Weights;
 use crate::search::smp::{Pool, MAX_THREADS};
-use crate::search::{Limits, SearchInfo, MAX_MULTIPV};
+use crate::search::{GameWeights, Limits, SearchInfo, MAX_MULTIPV};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -34,6 +35,10 @@ pub struct Engine {
     multipv: usize,
     /// A promotion piece given with its move, to play after the throw.
     promotion_ahead: Option<Kind>,
+    /// A weights file's text (`EvalWeights`), and its weights for the
+    /// current game where they fit it.
+    weights_text: Option<String>,
+    weights: Option<GameWeights>,
 }
 
 impl Default for Engine {
@@ -57,6 +62,8 @@ impl Engine {
             threads: 1,
             multipv: 1,
             promotion_ahead: None,
+            weights_text: None,
+            weights: None,
         }
     }
 
@@ -74,6 +81,7 @@ impl Engine {
         self.stop();
         self.position = Position::startpos(v);
         self.promotion_ahead = None;
+        self.apply_weights();
         Ok(())
     }
 
@@ -145,7 +153,47 @@ impl Engine {
             // The old table goes before the new one comes: never both.
             *s = Pool::new(1, 1);
             *s = Pool::new(self.hash_mib, self.threads);
+            s.set_weights(self.weights.clone());
             self.stop = s.stop_flag();
+        }
+    }
+
+    /// Evaluates with the weights of a file (`menagerie tune`'s), or with
+    /// each game's own for an empty path. A file that cannot be read or
+    /// whose lines are wrong is refused and nothing changes. The weights
+    /// apply to every game they fit (their pieces' symbols are the game's);
+    /// in the others the game's own are used.
+    pub fn set_eval_weights(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        let text = if path.is_empty() || path == "<empty>" {
+            None
+        } else {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read weights file '{path}': {e}"))?;
+            Weights::check(&text).map_err(|e| format!("{path}: {e}"))?;
+            Some(text)
+        };
+        self.weights_text = text;
+        self.apply_weights();
+        Ok(())
+    }
+
+    /// The weights file read for the current game.
+    fn apply_weights(&mut self) {
+        let v = self.position.variant();
+        self.weights = self
+            .weights_text
+            .as_ref()
+            .and_then(|text| match Weights::parse(v, text) {
+                Ok(w) => Some((v.name(), Arc::new(w))),
+                Err(e) => {
+                    log::warn!("the weights file does not fit {}: {e}", v.name());
+                    None
+                }
+            });
+        self.stop();
+        if let Ok(mut s) = self.searcher.lock() {
+            s.set_weights(self.weights.clone());
         }
     }
 

@@ -67,6 +67,13 @@ fn options() -> Vec<UciReply> {
                 max: crate::search::MAX_MULTIPV as i64,
             },
         },
+        // A weights file of `menagerie tune` for the game set before it.
+        UciReply::Option {
+            name: "EvalWeights".to_string(),
+            kind: OptionType::String {
+                default: String::new(),
+            },
+        },
     ]
 }
 
@@ -248,6 +255,7 @@ impl Session {
                 }
                 None => Err(bad("MultiPV")),
             },
+            "evalweights" => self.engine.set_eval_weights(value),
             // The GUI says whether it will send `go ponder`; nothing to set.
             "ponder" => match value {
                 "true" | "false" => Ok(()),

@@ -239,3 +239,49 @@ fn an_endless_line_is_refused_and_the_session_goes_on() {
         "{out}"
     );
 }
+
+/// The `cp` score of the last `info` line.
+fn last_cp(out: &str) -> i32 {
+    out.lines()
+        .filter_map(|l| l.split(" score cp ").nth(1))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .last()
+        .unwrap_or_else(|| panic!("no score in {out}"))
+}
+
+#[test]
+fn eval_weights_come_from_a_file_and_a_bad_one_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("menagerie-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.weights");
+    let bad = dir.join("bad.weights");
+    std::fs::write(&good, "# a Queen worth a pawn\nvalue.Q = 100\n").unwrap();
+    std::fs::write(&bad, "value.Q = 100\nqueen_bonus = 3\n").unwrap();
+    let position = "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 1\n@wait bestmove*\n";
+    let own = last_cp(&session(position));
+    let script = format!(
+        "setoption name EvalWeights value {}\nsetoption name EvalWeights value {}\n{position}",
+        bad.display(),
+        dir.join("missing").display(),
+    );
+    let refused = session(&script);
+    assert!(
+        refused.contains("line 2: unknown key `queen_bonus`"),
+        "{refused}"
+    );
+    assert!(refused.contains("cannot read weights file"), "{refused}");
+    assert_eq!(last_cp(&refused), own, "{refused}");
+    let script = format!(
+        "setoption name EvalWeights value {}\n{position}",
+        good.display()
+    );
+    let cheap_queen = last_cp(&session(&script));
+    assert!(own > 800 && cheap_queen < own - 600, "{own} {cheap_queen}");
+    // Back to the game's own with an empty value.
+    let script = format!(
+        "setoption name EvalWeights value {}\nsetoption name EvalWeights value\n{position}",
+        good.display()
+    );
+    assert_eq!(last_cp(&session(&script)), own);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -125,6 +125,8 @@ pub struct Searcher {
     /// throws only when it moves onto counters).
     throws_every_move: bool,
     eval: Option<(String, Evaluator)>,
+    /// Weights that replace a game's own (`set_weights`).
+    weights: Option<GameWeights>,
     /// Evaluations by position hash (`EVAL_CACHE` slots, one way).
     eval_cache: Vec<(u64, i32)>,
     killers: [[u32; 2]; MAX_PLY],
@@ -148,6 +150,9 @@ pub struct Searcher {
     /// 0 for the main thread; helpers skip some iterations.
     helper: usize,
 }
+
+/// Evaluation weights and the game they are for.
+pub type GameWeights = (&'static str, Arc<eval::weights::Weights>);
 
 /// A child's value for the parent, or "stopped".
 type Value = Option<i32>;
@@ -176,6 +181,7 @@ impl Searcher {
             dice: false,
             throws_every_move: false,
             eval: None,
+            weights: None,
             eval_cache: vec![(0, 0); EVAL_CACHE],
             killers: [[0; 2]; MAX_PLY],
             sibling: [0; MAX_PLY],
@@ -225,10 +231,23 @@ impl Searcher {
         if self.eval.is_none() {
             self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
         }
-        let (_, e) = self
-            .eval
-            .get_or_insert_with(|| (name.to_string(), Evaluator::new(pos.variant())));
+        let weights = &self.weights;
+        let (_, e) = self.eval.get_or_insert_with(|| {
+            let v = pos.variant();
+            let e = match weights {
+                Some((game, w)) if *game == name => Evaluator::with_weights(v, w),
+                _ => Evaluator::new(v),
+            };
+            (name.to_string(), e)
+        });
         e
+    }
+
+    /// Evaluates the game named with these weights instead of its own
+    /// (`None`: every game its own).
+    pub fn set_weights(&mut self, weights: Option<GameWeights>) {
+        self.weights = weights;
+        self.eval = None;
     }
 
     /// Static evaluation for the side to move (remembered by the hash: a

@@ -48,6 +48,14 @@ impl Pool {
         self.main.stop_flag()
     }
 
+    /// Weights for one game on every thread (`Searcher::set_weights`).
+    pub fn set_weights(&mut self, weights: Option<super::GameWeights>) {
+        self.main.set_weights(weights.clone());
+        for h in &mut self.helpers {
+            h.set_weights(weights.clone());
+        }
+    }
+
     pub fn new_game(&mut self) {
         self.main.new_game();
         for h in &mut self.helpers {

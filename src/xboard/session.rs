@@ -28,6 +28,8 @@ const CHOICE_TAG: &str = "choice";
 /// The option that seeds the dice we throw ourselves: one word, as the
 /// usual clients (python-chess) read an option's name up to a space.
 const DICE_SEED: &str = "DiceSeed";
+/// A weights file of `menagerie tune` (`Engine::set_eval_weights`).
+const EVAL_WEIGHTS: &str = "EvalWeights";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
@@ -397,6 +399,15 @@ impl Session {
             )),
         )]));
         self.say(XboardReply::Feature(vec![(
+            "option".to_string(),
+            s(&engine_protocol::xboard_option(
+                EVAL_WEIGHTS,
+                &OptionType::String {
+                    default: String::new(),
+                },
+            )),
+        )]));
+        self.say(XboardReply::Feature(vec![(
             "done".to_string(),
             FeatureValue::Int(1),
         )]));
@@ -420,6 +431,14 @@ impl Session {
                     command: text.to_string(),
                 }),
             },
+            (EVAL_WEIGHTS, v) => {
+                if let Err(e) = self.engine.set_eval_weights(v.unwrap_or("")) {
+                    self.say(XboardReply::Error {
+                        kind: e,
+                        command: text.to_string(),
+                    });
+                }
+            }
             _ => self.say(XboardReply::Error {
                 kind: "unknown option".to_string(),
                 command: text.to_string(),

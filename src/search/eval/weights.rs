@@ -152,46 +152,24 @@ impl Weights {
     /// `value.S` for the piece of symbol `S` (not royal).
     pub fn parse(v: &Variant, text: &str) -> Result<Weights, WeightsError> {
         let mut w = Weights::defaults(v);
-        let mut seen: Vec<String> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let fail = |message: String| WeightsError {
-                line: i + 1,
-                message,
-            };
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| fail(format!("`{line}` is not `key = integer`")))?;
-            let (key, value) = (key.trim(), value.trim());
-            let number: i32 = value
-                .parse()
-                .map_err(|_| fail(format!("`{value}` is not an integer")))?;
-            if seen.iter().any(|k| k == key) {
-                return Err(fail(format!("`{key}` is set twice")));
-            }
-            seen.push(key.to_string());
+        for (line, key, number) in lines(text)? {
             if let Some(symbol) = key.strip_prefix("value.") {
-                let kind = piece_of_symbol(v, symbol)
-                    .ok_or_else(|| fail(format!("no piece other than a king is `{symbol}`")))?;
-                if !(1..=MAX_VALUE).contains(&number) {
-                    return Err(fail(format!("a value is 1 to {MAX_VALUE}, not {number}")));
-                }
+                let kind = piece_of_symbol(v, symbol).ok_or_else(|| WeightsError {
+                    line,
+                    message: format!("no piece other than a king is `{symbol}` in {}", v.name()),
+                })?;
                 w.values[kind as usize] = Some(number);
-            } else {
-                let t = TERMS
-                    .iter()
-                    .position(|t| t.1 == key)
-                    .ok_or_else(|| fail(format!("unknown key `{key}`")))?;
-                if !(0..=MAX_TERM).contains(&number) {
-                    return Err(fail(format!("`{key}` is 0 to {MAX_TERM}, not {number}")));
-                }
+            } else if let Some(t) = TERMS.iter().position(|t| t.1 == key) {
                 w.terms[t] = number;
             }
         }
         Ok(w)
+    }
+
+    /// Checks a text's lines without a game: each `key = integer`, the key
+    /// a term's or `value.` and a symbol, set once, in its range.
+    pub fn check(text: &str) -> Result<(), WeightsError> {
+        lines(text).map(|_| ())
     }
 
     /// The text `parse` reads back: the terms of `terms` (indices), then
@@ -208,6 +186,45 @@ impl Weights {
         }
         out
     }
+}
+
+/// The settings of a text: (line, key, value), each key known, set once,
+/// and in its range.
+fn lines(text: &str) -> Result<Vec<(usize, &str, i32)>, WeightsError> {
+    let mut out: Vec<(usize, &str, i32)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fail = |message: String| WeightsError {
+            line: i + 1,
+            message,
+        };
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| fail(format!("`{line}` is not `key = integer`")))?;
+        let (key, value) = (key.trim(), value.trim());
+        let number: i32 = value
+            .parse()
+            .map_err(|_| fail(format!("`{value}` is not an integer")))?;
+        if out.iter().any(|&(_, k, _)| k == key) {
+            return Err(fail(format!("`{key}` is set twice")));
+        }
+        let range = if key.starts_with("value.") {
+            1..=MAX_VALUE
+        } else if TERMS.iter().any(|t| t.1 == key) {
+            0..=MAX_TERM
+        } else {
+            return Err(fail(format!("unknown key `{key}`")));
+        };
+        if !range.contains(&number) {
+            let (low, high) = range.into_inner();
+            return Err(fail(format!("`{key}` is {low} to {high}, not {number}")));
+        }
+        out.push((i + 1, key, number));
+    }
+    Ok(out)
 }
 
 /// The non-royal kind whose White symbol is `symbol`.
@@ -259,6 +276,11 @@ mod tests {
             let e = Weights::parse(&v, text).expect_err(text);
             assert_eq!(e.line, line, "{text}: {e}");
         }
+        assert!(
+            Weights::check("value.Z = 300").is_ok(),
+            "a symbol needs a game"
+        );
+        assert_eq!(Weights::check("x = 1").map_err(|e| e.line), Err(1));
         let ok = Weights::parse(&v, "value.N = 300 # a comment\n\nking.danger = 7").expect("ok");
         assert_eq!(ok.value(1), Some(300));
         assert_eq!(ok.term(Term::Danger), 7);
