@@ -49,12 +49,14 @@ pub fn loss_of_scores(k: f64, scores: &[i32], samples: &[Sample]) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let total: f64 = scores
+    let gaps: Vec<f64> = scores
         .par_iter()
         .zip(samples.par_iter())
         .map(|(&cp, s)| (s.white_score - predicted(k, cp)).powi(2))
-        .sum();
-    total / samples.len() as f64
+        .collect();
+    // Summed in order: a parallel sum's order varies, and with it the last
+    // bits, which would make weights that change nothing look active.
+    gaps.iter().sum::<f64>() / samples.len() as f64
 }
 
 pub fn loss(v: &Variant, w: &Weights, k: f64, samples: &[Sample]) -> f64 {
