@@ -70,6 +70,11 @@ pub struct Evaluator {
     hunt: Option<hunt::HuntTerms>,
     /// A piece in hand is worth this share (in percent) of one on the board.
     hand_share: i32,
+    /// Kinds neither pawn-like nor royal.
+    piece_kinds: u32,
+    /// Per piece attacked by an enemy pawn, per piece or pawn attacked and
+    /// not defended (`Term::ThreatByPawn`, `ThreatUndefended`).
+    threats: (i32, i32),
 }
 
 impl Evaluator {
@@ -155,6 +160,8 @@ impl Evaluator {
             modes,
             hunt,
             hand_share: w.term(Term::HandShare),
+            piece_kinds: phase_kinds,
+            threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
         }
     }
 
@@ -324,7 +331,25 @@ impl Evaluator {
                 score[c] += t.evaluate(pos, color);
             }
         }
+        if self.threats != (0, 0) {
+            self.add_threats(pos, &t, &mut score);
+        }
         let us = pos.side_to_move().index();
         (score[us] - score[1 - us]).clamp(-EVAL_BOUND, EVAL_BOUND)
+    }
+
+    /// Pieces attacked by enemy pawns, and pieces and pawns attacked and
+    /// not defended, cost their side (royal pieces' attacks are not in the
+    /// maps, nor their own threats).
+    fn add_threats(&self, pos: &Position, t: &Tally, score: &mut [i32; 2]) {
+        let (by_pawn, undefended) = self.threats;
+        for color in Color::BOTH {
+            let (c, them) = (color.index(), color.opposite().index());
+            let pieces = pos.pieces_of_kinds(color, self.piece_kinds);
+            let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
+            let hit_by_pawns = (pieces & t.pawn_attacks[them]).count() as i32;
+            let loose = ((pieces | pawns) & t.attacks[them] & !t.attacks[c]).count() as i32;
+            score[c] -= by_pawn * hit_by_pawns + undefended * loose;
+        }
     }
 }

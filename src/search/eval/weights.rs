@@ -45,10 +45,14 @@ pub enum Term {
     Race,
     Hanging,
     Contested,
+    /// A piece (not pawn-like, not royal) attacked by an enemy pawn-like
+    /// piece; a piece or pawn attacked and not defended.
+    ThreatByPawn,
+    ThreatUndefended,
 }
 
 /// Key, default and the tuner's step of each term, in `Term` order.
-const TERMS: [(Term, &str, i32, i32); 21] = [
+const TERMS: [(Term, &str, i32, i32); 23] = [
     (Term::Placement, "placement", 8, 1),
     (Term::Mobility, "mobility", 40, 4),
     (Term::HandShare, "hand_share", 85, 5),
@@ -70,6 +74,8 @@ const TERMS: [(Term, &str, i32, i32); 21] = [
     (Term::Race, "race.base", 600, 50),
     (Term::Hanging, "race.hanging", 40, 10),
     (Term::Contested, "race.contested", 10, 5),
+    (Term::ThreatByPawn, "threat.by_pawn", 0, 10),
+    (Term::ThreatUndefended, "threat.undefended", 0, 10),
 ];
 
 /// A piece's value may be set from 1 to this many centipawns.
