@@ -66,7 +66,7 @@ pub fn definition() -> VariantDef {
         fifty_move_plies: 100,
         repetitions: 3,
         value_overrides: vec![],
-        eval_weights: "",
+        eval_weights: include_str!("hubbub.weights"),
         bench: vec![(None, 5)],
         chance_bench: 0,
     }
