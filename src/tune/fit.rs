@@ -3,7 +3,8 @@
 //! the loss is the mean squared gap to the game's result. `K` is fitted
 //! once to the starting weights, then each weight in turn is moved a step
 //! up or down while that lowers the loss, the steps halving when a pass
-//! over every weight finds nothing.
+//! over every weight finds nothing; the weights kept are those of the pass
+//! with the least loss on the held-out games.
 
 use super::samples::{for_white, Sample};
 use crate::rules::piece::Kind;
@@ -143,21 +144,28 @@ fn set(w: &mut Weights, p: Param, value: i32) {
     }
 }
 
-/// What a pass reports: its number, the loss after it, the steps' scale.
+/// What a pass reports: its number, the losses after it (fitted and held
+/// out) and how many weights it moved.
 pub struct Pass {
     pub number: usize,
     pub loss: f64,
+    pub held_out_loss: f64,
     pub changed: usize,
 }
 
-/// Coordinate descent from `start` over `params`, at most `max_passes`
-/// passes; `progress` hears of each.
+/// Coordinate descent from `start` over `params` on `samples`, at most
+/// `max_passes` passes; `progress` hears of each. Returns the weights of
+/// the pass with the least loss on `held_out` (early stopping: once the
+/// fit learns the sample rather than the game, more passes only hurt), or
+/// `start` if no pass lowered it.
+#[allow(clippy::too_many_arguments)]
 pub fn descend(
     v: &Variant,
     start: &Weights,
     params: &[Param],
     k: f64,
     samples: &[Sample],
+    held_out: &[Sample],
     max_passes: usize,
     progress: &mut dyn FnMut(&Pass),
 ) -> Weights {
@@ -169,6 +177,7 @@ pub fn descend(
     }
     let mut steps: Vec<i32> = params.iter().map(|&p| get(v, &w, p).1).collect();
     let mut best = loss(v, &w, k, samples);
+    let mut kept = (loss(v, start, k, held_out), start.clone());
     for number in 1..=max_passes {
         let mut changed = 0;
         for (i, &p) in params.iter().enumerate() {
@@ -188,9 +197,14 @@ pub fn descend(
                 }
             }
         }
+        let held_out_loss = loss(v, &w, k, held_out);
+        if held_out_loss < kept.0 {
+            kept = (held_out_loss, w.clone());
+        }
         progress(&Pass {
             number,
             loss: best,
+            held_out_loss,
             changed,
         });
         if changed == 0 {
@@ -200,5 +214,5 @@ pub fn descend(
             steps.iter_mut().for_each(|s| *s = (*s / 2).max(1));
         }
     }
-    w
+    kept.1
 }

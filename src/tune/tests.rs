@@ -78,10 +78,44 @@ fn a_moved_weight_is_found_again() {
     let samples = made_by(&v, &truth, 1.0);
     let start = Weights::defaults(&v);
     let params = [Param::Term(placement), Param::Value(2)];
-    let fitted = fit::descend(&v, &start, &params, 1.0, &samples, 100, &mut |_| {});
+    let fitted = fit::descend(
+        &v,
+        &start,
+        &params,
+        1.0,
+        &samples,
+        &samples,
+        100,
+        &mut |_| {},
+    );
     assert_eq!(fitted.term(Term::Placement), 13);
     assert_eq!(fitted.value(2), Some(480));
     assert!(fit::loss(&v, &fitted, 1.0, &samples) < 1e-9);
+}
+
+#[test]
+fn the_fit_stops_where_the_held_out_games_do_not_follow() {
+    let v = variants::load("wolf").expect("wolf");
+    let placement = index_of("placement");
+    let mut truth = Weights::defaults(&v);
+    truth.set_term_at(placement, 13);
+    let samples = made_by(&v, &truth, 1.0);
+    // Held-out results made with the defaults: any move away from them is
+    // worse there, so the start is kept.
+    let held_out = made_by(&v, &Weights::defaults(&v), 1.0);
+    let start = Weights::defaults(&v);
+    let params = [Param::Term(placement)];
+    let fitted = fit::descend(
+        &v,
+        &start,
+        &params,
+        1.0,
+        &samples,
+        &held_out,
+        100,
+        &mut |_| {},
+    );
+    assert_eq!(fitted, start);
 }
 
 #[test]
