@@ -153,22 +153,32 @@ pub struct Pass {
     pub changed: usize,
 }
 
-/// Coordinate descent from `start` over `params` on `samples`, at most
+/// What the fit reads: `K`, the positions fitted and those held out.
+#[derive(Clone, Copy)]
+pub struct FitData<'a> {
+    pub k: f64,
+    pub samples: &'a [Sample],
+    pub held_out: &'a [Sample],
+}
+
+/// Coordinate descent from `start` over `params` on `data.samples`, at most
 /// `max_passes` passes; `progress` hears of each. Returns the weights of
-/// the pass with the least loss on `held_out` (early stopping: once the
+/// the pass with the least loss on `data.held_out` (early stopping: once the
 /// fit learns the sample rather than the game, more passes only hurt), or
 /// `start` if no pass lowered it.
-#[allow(clippy::too_many_arguments)]
 pub fn descend(
     v: &Variant,
     start: &Weights,
     params: &[Param],
-    k: f64,
-    samples: &[Sample],
-    held_out: &[Sample],
+    data: &FitData,
     max_passes: usize,
     progress: &mut dyn FnMut(&Pass),
 ) -> Weights {
+    let FitData {
+        k,
+        samples,
+        held_out,
+    } = *data;
     let mut w = start.clone();
     // Every value is set, so that later moves of the others do not shift it.
     for &p in params {

@@ -108,21 +108,17 @@ pub fn tune(
             .collect::<Vec<_>>()
             .join(" ")
     ));
-    let weights = fit::descend(
-        v,
-        &start,
-        &params,
+    let data = fit::FitData {
         k,
-        &train,
-        &held,
-        options.max_passes,
-        &mut |p| {
-            progress(format!(
-                "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
-                p.number, p.loss, p.held_out_loss, p.changed
-            ))
-        },
-    );
+        samples: &train,
+        held_out: &held,
+    };
+    let weights = fit::descend(v, &start, &params, &data, options.max_passes, &mut |p| {
+        progress(format!(
+            "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
+            p.number, p.loss, p.held_out_loss, p.changed
+        ))
+    });
     let after = (
         fit::loss(v, &weights, k, &train),
         fit::loss(v, &weights, k, &held),

@@ -68,6 +68,18 @@ fn k_is_found_again() {
     assert!((k - 1.3).abs() < 0.01, "K {k}");
 }
 
+/// Wolf Chess weights fitted from the defaults to `samples`, stopping by
+/// `held_out`.
+fn fitted(params: &[Param], samples: &[Sample], held_out: &[Sample]) -> Weights {
+    let v = variants::load("wolf").expect("wolf");
+    let data = fit::FitData {
+        k: 1.0,
+        samples,
+        held_out,
+    };
+    fit::descend(&v, &Weights::defaults(&v), params, &data, 100, &mut |_| {})
+}
+
 #[test]
 fn a_moved_weight_is_found_again() {
     let v = variants::load("wolf").expect("wolf");
@@ -76,21 +88,11 @@ fn a_moved_weight_is_found_again() {
     truth.set_term_at(placement, 13);
     truth.set_value(2, Some(480)); // the Nightrider
     let samples = made_by(&v, &truth, 1.0);
-    let start = Weights::defaults(&v);
     let params = [Param::Term(placement), Param::Value(2)];
-    let fitted = fit::descend(
-        &v,
-        &start,
-        &params,
-        1.0,
-        &samples,
-        &samples,
-        100,
-        &mut |_| {},
-    );
-    assert_eq!(fitted.term(Term::Placement), 13);
-    assert_eq!(fitted.value(2), Some(480));
-    assert!(fit::loss(&v, &fitted, 1.0, &samples) < 1e-9);
+    let w = fitted(&params, &samples, &samples);
+    assert_eq!(w.term(Term::Placement), 13);
+    assert_eq!(w.value(2), Some(480));
+    assert!(fit::loss(&v, &w, 1.0, &samples) < 1e-9);
 }
 
 #[test]
@@ -99,23 +101,12 @@ fn the_fit_stops_where_the_held_out_games_do_not_follow() {
     let placement = index_of("placement");
     let mut truth = Weights::defaults(&v);
     truth.set_term_at(placement, 13);
-    let samples = made_by(&v, &truth, 1.0);
     // Held-out results made with the defaults: any move away from them is
     // worse there, so the start is kept.
+    let samples = made_by(&v, &truth, 1.0);
     let held_out = made_by(&v, &Weights::defaults(&v), 1.0);
-    let start = Weights::defaults(&v);
-    let params = [Param::Term(placement)];
-    let fitted = fit::descend(
-        &v,
-        &start,
-        &params,
-        1.0,
-        &samples,
-        &held_out,
-        100,
-        &mut |_| {},
-    );
-    assert_eq!(fitted, start);
+    let w = fitted(&[Param::Term(placement)], &samples, &held_out);
+    assert_eq!(w, Weights::defaults(&v));
 }
 
 #[test]
