@@ -243,9 +243,9 @@ fn an_endless_line_is_refused_and_the_session_goes_on() {
 /// The `cp` score of the last `info` line.
 fn last_cp(out: &str) -> i32 {
     out.lines()
+        .rev()
         .filter_map(|l| l.split(" score cp ").nth(1))
-        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
-        .last()
+        .find_map(|rest| rest.split(' ').next()?.parse().ok())
         .unwrap_or_else(|| panic!("no score in {out}"))
 }
 
