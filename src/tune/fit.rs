@@ -99,7 +99,7 @@ pub fn params(v: &Variant, w: &Weights, k: f64, samples: &[Sample]) -> Vec<Param
     let base = loss(v, w, k, samples);
     let mut out = Vec::new();
     for i in 0..Weights::term_count() {
-        let (_, value, step) = w.term_at(i);
+        let (value, step) = w.term_at(i);
         let mut trial = w.clone();
         trial.set_term_at(i, value + step);
         if loss(v, &trial, k, samples) != base {
@@ -124,10 +124,7 @@ pub fn params(v: &Variant, w: &Weights, k: f64, samples: &[Sample]) -> Vec<Param
 /// A weight's value and first step.
 fn get(v: &Variant, w: &Weights, p: Param) -> (i32, i32) {
     match p {
-        Param::Term(i) => {
-            let (_, value, step) = w.term_at(i);
-            (value, step)
-        }
+        Param::Term(i) => w.term_at(i),
         Param::Value(kind) => {
             let value = w
                 .value(kind)

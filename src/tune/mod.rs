@@ -36,7 +36,6 @@ pub struct TuneReport {
     pub train_loss: (f64, f64),
     pub held_out_loss: (f64, f64),
     pub params: Vec<Param>,
-    pub start: Weights,
     pub weights: Weights,
 }
 
@@ -131,7 +130,6 @@ pub fn tune(
         train_loss: (before.0, after.0),
         held_out_loss: (before.1, after.1),
         params,
-        start,
         weights,
     })
 }

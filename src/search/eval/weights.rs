@@ -131,7 +131,7 @@ impl Weights {
         self.values.get(kind as usize).copied().flatten()
     }
 
-    /// Terms by index, for the tuner: key, value, step.
+    /// Terms by index, for the tuner.
     pub fn term_count() -> usize {
         TERMS.len()
     }
@@ -140,8 +140,9 @@ impl Weights {
         TERMS[i].1
     }
 
-    pub fn term_at(&self, i: usize) -> (&'static str, i32, i32) {
-        (TERMS[i].1, self.terms[i], TERMS[i].3)
+    /// A term's value and the tuner's step for it.
+    pub fn term_at(&self, i: usize) -> (i32, i32) {
+        (self.terms[i], TERMS[i].3)
     }
 
     pub fn set_term_at(&mut self, i: usize, value: i32) {
