@@ -70,7 +70,7 @@ fn options() -> Vec<UciReply> {
         // A weights file of `menagerie tune` for the game set before it.
         UciReply::Option {
             name: "EvalWeights".to_string(),
-            kind: OptionType::String {
+            kind: OptionType::File {
                 default: String::new(),
             },
         },

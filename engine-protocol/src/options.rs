@@ -33,6 +33,12 @@ pub enum OptionType {
         /// The default text; UCI shows an empty one as `<empty>`.
         default: String,
     },
+    /// A file's path (UCI `string`, XBoard `-file`, which gives the user
+    /// a Browse button).
+    File {
+        /// The default path; may be empty.
+        default: String,
+    },
     /// An action without a value (UCI `button`, XBoard `-button`).
     Button,
 }

@@ -561,10 +561,12 @@ fn write_option(f: &mut fmt::Formatter<'_>, name: &str, kind: &OptionType) -> fm
                 .iter()
                 .try_for_each(|choice| write!(f, " var {}", OneLine(choice)))
         }
-        OptionType::String { default } if default.is_empty() => {
+        OptionType::String { default } | OptionType::File { default } if default.is_empty() => {
             f.write_str("string default <empty>")
         }
-        OptionType::String { default } => write!(f, "string default {}", OneLine(default)),
+        OptionType::String { default } | OptionType::File { default } => {
+            write!(f, "string default {}", OneLine(default))
+        }
         OptionType::Button => f.write_str("button"),
     }
 }

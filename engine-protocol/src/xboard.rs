@@ -693,9 +693,18 @@ pub fn xboard_option(name: &str, kind: &OptionType) -> String {
             format!("{name} -combo {}", marked.join(" /// "))
         }
         OptionType::String { default } => format!("{name} -string {default}"),
+        OptionType::File { default } => format!("{name} -file {default}"),
         OptionType::Button => format!("{name} -button"),
     }
 }
+
+/// How long the text after `feature option="` must be for XBoard (4.9)
+/// to hold any value of a text option. XBoard keeps that text in a buffer
+/// of its length, then copies a value set by the user (`-firstOptions`,
+/// the settings dialog) into it as if it were 512 bytes long: a shorter
+/// buffer overflows and XBoard crashes later. Trailing spaces make room;
+/// XBoard ignores them.
+const XBOARD_OPTION_ROOM: usize = 512;
 
 /// A reply from the engine to an XBoard GUI.
 ///
@@ -708,6 +717,16 @@ pub fn xboard_option(name: &str, kind: &OptionType) -> String {
 pub enum XboardReply {
     /// `feature NAME=VALUE ...`.
     Feature(Vec<(String, FeatureValue)>),
+    /// `feature option="..."` announcing one option (see
+    /// [`xboard_option`]). A text or file option's line is padded with
+    /// spaces after the closing quote, so that XBoard has room for any
+    /// value the user gives it (see `XBOARD_OPTION_ROOM`).
+    OptionFeature {
+        /// The option's name.
+        name: String,
+        /// Its type and default.
+        kind: OptionType,
+    },
     /// `move MOVE`. A multi-leg move (`d2c3,c3c4`) is written as one line
     /// per leg, every leg but the last with a trailing comma; see
     /// [`XboardReply::move_legs`].
@@ -856,6 +875,17 @@ impl fmt::Display for XboardReply {
                 f.write_str("feature")?;
                 for (name, value) in features {
                     write!(f, " {}={value}", OneLine(name))?;
+                }
+                Ok(())
+            }
+            R::OptionFeature { name, kind } => {
+                let text = FeatureValue::Str(xboard_option(name, kind)).to_string();
+                write!(f, "feature option={text}")?;
+                if matches!(kind, OptionType::String { .. } | OptionType::File { .. }) {
+                    // The text after `option="`: all but the opening quote.
+                    let after_quote = text.len() - 1;
+                    let room = XBOARD_OPTION_ROOM.saturating_sub(after_quote);
+                    write!(f, "{:room$}", "")?;
                 }
                 Ok(())
             }
@@ -1497,6 +1527,40 @@ mod tests {
             xboard_option("Clear Hash", &OptionType::Button),
             "Clear Hash -button"
         );
+    }
+
+    #[test]
+    fn a_text_option_line_leaves_xboard_room_for_any_value() {
+        let file = XboardReply::OptionFeature {
+            name: "EvalWeights".into(),
+            kind: OptionType::File {
+                default: String::new(),
+            },
+        }
+        .to_string();
+        assert!(file.starts_with("feature option=\"EvalWeights -file \""));
+        let after_quote = &file["feature option=\"".len()..];
+        assert_eq!(after_quote.len(), XBOARD_OPTION_ROOM, "{file:?}");
+        assert!(after_quote.trim_end().ends_with('"'), "only spaces follow");
+        let long_default = "x".repeat(600);
+        let long = XboardReply::OptionFeature {
+            name: "Book".into(),
+            kind: OptionType::String {
+                default: long_default.clone(),
+            },
+        };
+        let expected = format!("feature option=\"Book -string {long_default}\"");
+        assert_eq!(long.to_string(), expected, "long enough already");
+        let spin = XboardReply::OptionFeature {
+            name: "Hash".into(),
+            kind: OptionType::Spin {
+                default: 16,
+                min: 1,
+                max: 1024,
+            },
+        };
+        let spin_line = "feature option=\"Hash -spin 16 1 1024\"";
+        assert_eq!(spin.to_string(), spin_line, "numbers need no room");
     }
 
     #[test]

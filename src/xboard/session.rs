@@ -387,26 +387,21 @@ impl Session {
         self.say(XboardReply::Feature(features));
         // Options each in a feature command of their own, as XBoard 4.9
         // expects.
-        self.say(XboardReply::Feature(vec![(
-            "option".to_string(),
-            s(&engine_protocol::xboard_option(
-                DICE_SEED,
-                &OptionType::Spin {
-                    default: 0,
-                    min: 0,
-                    max: 1_000_000_000,
-                },
-            )),
-        )]));
-        self.say(XboardReply::Feature(vec![(
-            "option".to_string(),
-            s(&engine_protocol::xboard_option(
-                EVAL_WEIGHTS,
-                &OptionType::String {
-                    default: String::new(),
-                },
-            )),
-        )]));
+        self.say(XboardReply::OptionFeature {
+            name: DICE_SEED.to_string(),
+            kind: OptionType::Spin {
+                default: 0,
+                min: 0,
+                max: 1_000_000_000,
+            },
+        });
+        // A file, so that XBoard offers a Browse button.
+        self.say(XboardReply::OptionFeature {
+            name: EVAL_WEIGHTS.to_string(),
+            kind: OptionType::File {
+                default: String::new(),
+            },
+        });
         self.say(XboardReply::Feature(vec![(
             "done".to_string(),
             FeatureValue::Int(1),
