@@ -54,6 +54,10 @@ use super::{Searcher, Value, INFINITY, MAX_PLY};
 use crate::rules::moves::MoveList;
 use crate::rules::position::{Pending, Position};
 
+/// The share of a throw's probability whose children are searched to the
+/// full depth (`outcome_depths`).
+const FULL_DEPTH_MASS: f64 = 0.5;
+
 impl Searcher {
     /// A throw: see the module's documentation.
     pub(super) fn chance_node(
@@ -83,6 +87,7 @@ impl Searcher {
         }
         let mut b = Bounds::new(&tree);
         let order = tree.search_order();
+        let depths = self.outcome_depths(&tree, &order, depth);
         self.sibling[ply] = 0;
         let pruning = self.star1 || self.star2;
         // Bounds of the children from the table (their decision nodes are
@@ -92,7 +97,7 @@ impl Searcher {
                 let Some(e) = self
                     .tt
                     .probe(tree.hashes[c])
-                    .filter(|e| e.depth as i32 >= depth)
+                    .filter(|e| e.depth as i32 >= depths[c])
                 else {
                     continue;
                 };
@@ -112,11 +117,11 @@ impl Searcher {
         // that is the evaluation a child's quiescence search stands on,
         // which needs no window.
         if self.star2 && beta < INFINITY {
-            let horizon = depth == 0;
             for &c in &order {
                 if !b.needed(c) {
                     continue;
                 }
+                let horizon = depths[c] == 0;
                 let (lo, hi) = b.of(c);
                 let (ca, cb) = if horizon {
                     (-INFINITY, INFINITY)
@@ -133,7 +138,7 @@ impl Searcher {
                     continue;
                 }
                 let probe = if pos.pending() == Pending::Nothing {
-                    self.probe_decision(pos, depth, ca, cb, ply)
+                    self.probe_decision(pos, depths[c], ca, cb, ply)
                 } else {
                     Some(-INFINITY)
                 };
@@ -176,7 +181,7 @@ impl Searcher {
                 b.set(c, -INFINITY, -INFINITY);
                 continue;
             }
-            let mut r = self.negamax(pos, depth, ca, top, ply, pv);
+            let mut r = self.negamax(pos, depths[c], ca, top, ply, pv);
             if let Some(v) = r.filter(|&v| v <= ca || v >= top) {
                 if v <= ca {
                     b.set(c, lo.min(v), v);
@@ -196,7 +201,7 @@ impl Searcher {
                 }
                 // Only after an inconsistent bound (the table, reductions):
                 // the exact value then.
-                r = self.negamax(pos, depth, -INFINITY, INFINITY, ply, pv);
+                r = self.negamax(pos, depths[c], -INFINITY, INFINITY, ply, pv);
             }
             tree.leave(pos, c);
             self.learn_sibling(tree.hashes[c], ply);
@@ -331,6 +336,27 @@ impl Searcher {
             self.tt_store(key, 0, value, 0, (-INFINITY, INFINITY), ply);
         }
         Some(value)
+    }
+
+    /// The depth each child of a throw is searched to. Where every move
+    /// throws, the children beyond the most probable half of the throw's
+    /// mass are searched a ply shallower (an outcome that rarely comes
+    /// weighs little in the mean, and a throw's children mostly differ
+    /// only in a mode): a throw then costs about half its children's
+    /// searches at each depth.
+    fn outcome_depths(&self, tree: &ChanceTree, order: &[usize], depth: i32) -> Vec<i32> {
+        let mut depths = vec![depth; tree.children()];
+        if !self.reductions || !self.throws_every_move || depth < 1 {
+            return depths;
+        }
+        let mut mass = 0.0;
+        for &c in order {
+            if mass >= FULL_DEPTH_MASS {
+                depths[c] = depth - 1;
+            }
+            mass += tree.mass(c);
+        }
+        depths
     }
 
     /// The best move stored for a child just searched, for its siblings.

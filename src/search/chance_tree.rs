@@ -176,6 +176,12 @@ impl ChanceTree {
         &self.members[self.start[i]..self.start[i + 1]]
     }
 
+    /// Child `c`'s probability: of the outcomes it belongs to, shared
+    /// among each outcome's children.
+    pub fn mass(&self, c: usize) -> f64 {
+        self.mass[c]
+    }
+
     /// The children, most probable first.
     pub fn search_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.children()).collect();
