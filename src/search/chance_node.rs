@@ -93,11 +93,11 @@ impl Searcher {
         // Bounds of the children from the table (their decision nodes are
         // stored from depth 1; below they are quiescence searches).
         if pruning && self.chance_tt && self.tt_cutoffs && depth >= 1 {
-            for c in 0..tree.children() {
+            for (c, &needed) in depths.iter().enumerate() {
                 let Some(e) = self
                     .tt
                     .probe(tree.hashes[c])
-                    .filter(|e| e.depth as i32 >= depths[c])
+                    .filter(|e| e.depth as i32 >= needed)
                 else {
                     continue;
                 };

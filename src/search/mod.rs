@@ -1,30 +1,32 @@
 //! The search: iterative-deepening alpha-beta (principal variation search,
 //! transposition table, quiescence, null move, late-move reductions, check
-//! extension) over decision nodes, and expectimax over the dice: a throw is
-//! the probability-weighted mean of its outcomes, averaged as expected
-//! scores (with Star1 and Star2 pruning, `chance_node.rs`), and a choice
-//! after a throw is a decision of the side that threw. It knows nothing of
-//! any game beyond the rules core's interface, and never prints: progress
-//! goes to a callback. Several threads share one table (`smp.rs`).
+//! extension) over decision nodes (`decision.rs`, `quiescence.rs`), and
+//! expectimax over the dice: a throw is the probability-weighted mean of
+//! its outcomes, averaged as expected scores (with Star1 and Star2
+//! pruning, `chance_node.rs`), and a choice after a throw is a decision of
+//! the side that threw. It knows nothing of any game beyond the rules
+//! core's interface, and never prints: progress goes to a callback.
+//! Several threads share one table (`smp.rs`).
 
 mod chance_bounds;
 mod chance_node;
 mod chance_tree;
+mod decision;
 pub mod eval;
 pub mod limits;
 mod ordering;
+mod quiescence;
 pub mod score;
 pub mod smp;
 pub mod tt;
 
 use crate::rules::action::Action;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use eval::{Evaluator, Tally};
 pub use limits::Limits;
-use ordering::{is_quiet, losing_capture, moves_dice_piece};
 use score::{from_tt, to_tt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -604,243 +606,6 @@ impl Searcher {
             depth: depth.clamp(0, i8::MAX as i32) as i16,
             bound,
         });
-    }
-
-    /// The value of `pos` for its side to move; `pv` on the principal
-    /// variation.
-    fn negamax(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv: bool,
-    ) -> Value {
-        self.nodes += 1;
-        if self.out_of_time() {
-            return None;
-        }
-        self.seldepth = self.seldepth.max(ply as u32);
-        match pos.pending() {
-            Pending::Roll | Pending::Find(_) => {
-                return self.chance_node(pos, depth, alpha, beta, ply, pv)
-            }
-            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
-                return self.choice_node(pos, depth, alpha, beta, ply, pv)
-            }
-            Pending::Nothing => {}
-        }
-        if self.rule_draw(pos, ply) {
-            return Some(0);
-        }
-        if ply >= MAX_PLY - 2 {
-            return Some(self.evaluate(pos));
-        }
-        let (depth, in_check) = self.extended(pos, depth, ply);
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
-        }
-        let key = pos.hash();
-        if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
-            return Some(score);
-        }
-        let tt_move = self.tt.probe(key).map_or(0, |e| e.best);
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            return Some(self.terminal(pos, ply));
-        }
-        // Below a throw the windows are wide (Star1's), yet only the
-        // principal variation's nodes are PV nodes.
-        let pv_node = pv && beta - alpha > 1;
-        let v = &**pos.variant();
-        // Null move: pass and see if the opponent still cannot reach beta
-        // (not in the dice games, where passing skips a throw).
-        if self.reductions
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && v.royal().is_some()
-            && !v.has_chance_steps()
-            && self.has_pieces(pos)
-            && self.evaluate(pos) >= beta
-        {
-            pos.make_null_move();
-            let r = 2 + depth / 4;
-            let value = self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            pos.unmake_move();
-            let value = -value?;
-            if value >= beta && value < MATE_BOUND {
-                return Some(value);
-            }
-        }
-        // Frontier nodes away from the principal variation: a side far
-        // above beta keeps it (reverse futility), and far below alpha its
-        // quiet moves cannot lift it there (futility).
-        let frontier =
-            (self.reductions && !pv_node && !in_check && depth <= 2).then(|| self.evaluate(pos));
-        if let Some(e) = frontier.filter(|&e| beta < MATE_BOUND && e - FUTILITY * depth >= beta) {
-            return Some(e);
-        }
-        let futile = frontier.filter(|&e| alpha > -MATE_BOUND && e + FUTILITY * depth <= alpha);
-        self.order(pos, &mut moves, tt_move, ply);
-        let ordered = &moves;
-        let mut best = -INFINITY;
-        let mut best_move = 0u32;
-        let original_alpha = alpha;
-        for (i, &m) in ordered.iter().enumerate() {
-            let quiet = is_quiet(pos, m);
-            // A dice piece's quiet move may still check after the throw.
-            let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
-            // Where every move throws, each move just above the horizon
-            // costs a whole throw: late quiet ones are skipped, as they
-            // rarely beat the earlier ones (not a dice piece's: see above).
-            // Not where only hunters throw: their quiet moves are the hunt
-            // (in Truffle Hunt it lost 16/0/24 to the search without it,
-            // 100 ms a move).
-            let late = self.reductions
-                && self.throws_every_move
-                && !pv_node
-                && !in_check
-                && depth == 1
-                && i >= LATE_MOVES
-                && quiet
-                && best > -MATE_BOUND
-                && !moves_dice_piece(pos, m);
-            if late {
-                continue;
-            }
-            pos.make_move(m);
-            if let Some(e) = futile.filter(|_| prunable) {
-                if !pos.in_check() {
-                    pos.unmake_move();
-                    best = best.max(e + FUTILITY * depth);
-                    continue;
-                }
-            }
-            let mut value;
-            if i == 0 {
-                value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)?;
-            } else {
-                // Late quiet moves are searched shallower first.
-                let reduction = if self.reductions && quiet && !in_check && depth >= 3 && i >= 3 {
-                    1 + (i >= 8) as i32
-                } else {
-                    0
-                };
-                value = -self.negamax(
-                    pos,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                )?;
-                if value > alpha && reduction > 0 {
-                    value = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false)?;
-                }
-                if value > alpha && value < beta {
-                    value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node)?;
-                }
-            }
-            pos.unmake_move();
-            if value > best {
-                best = value;
-                best_move = m.raw();
-            }
-            if value > alpha {
-                alpha = value;
-            }
-            if alpha >= beta {
-                if quiet {
-                    self.reward_quiet(pos, m, depth, ply);
-                }
-                break;
-            }
-        }
-        self.tt_store(key, best_move, best, depth, (original_alpha, beta), ply);
-        Some(best)
-    }
-
-    fn quiesce(
-        &mut self,
-        pos: &mut Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: u32,
-    ) -> Value {
-        self.nodes += 1;
-        if self.out_of_time() {
-            return None;
-        }
-        self.seldepth = self.seldepth.max(ply as u32);
-        if pos.pending() != Pending::Nothing || ply >= MAX_PLY - 2 {
-            // The throw is not resolved here: the evaluation stands.
-            return Some(self.evaluate(pos));
-        }
-        if pos.extinct() {
-            return Some(self.terminal(pos, ply));
-        }
-        // Out of check the side to move may stand pat: the value is at
-        // least the evaluation (a stalemate is not looked for here, so the
-        // evaluation is a true lower bound, which Star2's probes rely on).
-        let in_check = pos.in_check() && qply < 6;
-        let mut best = -INFINITY;
-        if !in_check {
-            let stand = self.evaluate(pos);
-            if stand >= beta {
-                return Some(stand);
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        // Out of check only captures and promotions are searched, so only
-        // those are generated (sparing the quiet moves' legality tests).
-        let mut moves = MoveList::new();
-        if in_check {
-            pos.generate(&mut moves);
-        } else {
-            pos.generate_tactical(&mut moves);
-        }
-        if moves.is_empty() && in_check {
-            return Some(self.terminal(pos, ply));
-        }
-        self.order(pos, &mut moves, 0, ply.min(MAX_PLY - 1));
-        let ordered = &moves;
-        for &m in ordered.iter() {
-            if !in_check && is_quiet(pos, m) {
-                continue;
-            }
-            // Delta pruning: a capture that cannot lift the score to alpha
-            // even with a margin is not searched.
-            if self.reductions && !in_check && m.promotion().is_none() {
-                if let Some(victim) = pos.piece_at(m.to()) {
-                    let gain = self.piece_value(victim.kind());
-                    if best + gain + DELTA_MARGIN <= alpha {
-                        continue;
-                    }
-                }
-            }
-            // A capture that loses material cannot raise the stand-pat score.
-            if self.reductions && !in_check && losing_capture(pos, m, self.values()) {
-                continue;
-            }
-            pos.make_move(m);
-            let value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?;
-            pos.unmake_move();
-            if value > best {
-                best = value;
-            }
-            if value > alpha {
-                alpha = value;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        Some(best)
     }
 
     /// The kinds' values in centipawns, from the evaluator.

@@ -1,0 +1,245 @@
+//! Decision nodes: negamax with alpha-beta and principal variation search,
+//! the table, and the forward pruning that skips or shortens what is
+//! unlikely to matter (null move, reverse futility, futility, move-count
+//! pruning where every move throws, late-move reductions). A pending throw
+//! or choice is handed to `chance_node.rs`.
+
+use super::ordering::{is_quiet, moves_dice_piece};
+use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, MATE_BOUND, MAX_PLY};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::{Pending, Position};
+
+/// A decision node's depth (after the check extension), window and place.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    /// On the principal variation with an open window (below a throw the
+    /// windows are wide, Star1's, yet only the principal variation's
+    /// nodes are PV nodes).
+    pv: bool,
+    in_check: bool,
+}
+
+impl Searcher {
+    /// The value of `pos` for its side to move; `pv` on the principal
+    /// variation.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+    ) -> Value {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return None;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        match pos.pending() {
+            Pending::Roll | Pending::Find(_) => {
+                return self.chance_node(pos, depth, alpha, beta, ply, pv)
+            }
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
+                return self.choice_node(pos, depth, alpha, beta, ply, pv)
+            }
+            Pending::Nothing => {}
+        }
+        if self.rule_draw(pos, ply) {
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 2 {
+            return Some(self.evaluate(pos));
+        }
+        let (depth, in_check) = self.extended(pos, depth, ply);
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        let key = pos.hash();
+        if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
+            return Some(score);
+        }
+        let tt_move = self.tt.probe(key).map_or(0, |e| e.best);
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return Some(self.terminal(pos, ply));
+        }
+        let pv = pv && beta - alpha > 1;
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv,
+            in_check,
+        };
+        if let Some(value) = self.forward_cut(pos, node) {
+            return value;
+        }
+        self.search_moves(pos, &mut moves, node, (key, tt_move))
+    }
+
+    /// A value that stands without searching the moves: the null move's,
+    /// or reverse futility's.
+    fn forward_cut(&mut self, pos: &mut Position, node: Node) -> Option<Value> {
+        if !self.reductions || node.pv || node.in_check {
+            return None;
+        }
+        if let Some(value) = self.null_move_cut(pos, node) {
+            return Some(value);
+        }
+        // At the frontier, a side far above beta keeps it.
+        if node.depth <= 2 && node.beta < MATE_BOUND {
+            let e = self.evaluate(pos);
+            if e - FUTILITY * node.depth >= node.beta {
+                return Some(Some(e));
+            }
+        }
+        None
+    }
+
+    /// Null move: pass and see if the opponent still cannot reach beta
+    /// (not in the dice games, where passing skips a throw, nor for a side
+    /// with only pawns and king, where zugzwang is common).
+    fn null_move_cut(&mut self, pos: &mut Position, node: Node) -> Option<Value> {
+        let v = &**pos.variant();
+        let able = node.depth >= 3
+            && v.royal().is_some()
+            && !v.has_chance_steps()
+            && self.has_pieces(pos)
+            && self.evaluate(pos) >= node.beta;
+        if !able {
+            return None;
+        }
+        let beta = node.beta;
+        pos.make_null_move();
+        let r = 2 + node.depth / 4;
+        let value = self.negamax(
+            pos,
+            node.depth - 1 - r,
+            -beta,
+            -beta + 1,
+            node.ply + 1,
+            false,
+        );
+        pos.unmake_move();
+        match value {
+            None => Some(None),
+            Some(v) => (-v >= beta && -v < MATE_BOUND).then_some(Some(-v)),
+        }
+    }
+
+    /// The moves of a decision node, best first by the ordering (the
+    /// table's move first), with alpha-beta; the result stored in the
+    /// table under `key`.
+    fn search_moves(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut MoveList,
+        node: Node,
+        (key, tt_move): (u64, u32),
+    ) -> Value {
+        // At the frontier, far below alpha, quiet moves cannot lift the
+        // side to move there (futility): the evaluation they are cut at.
+        let futile = (self.reductions && !node.pv && !node.in_check && node.depth <= 2)
+            .then(|| self.evaluate(pos))
+            .filter(|&e| node.alpha > -MATE_BOUND && e + FUTILITY * node.depth <= node.alpha);
+        self.order(pos, moves, tt_move, node.ply);
+        let mut best = -INFINITY;
+        let mut best_move = 0u32;
+        let mut alpha = node.alpha;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = is_quiet(pos, m);
+            if self.skips_late(pos, m, i, quiet, node, best) {
+                continue;
+            }
+            // A dice piece's quiet move may still check after the throw.
+            let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
+            pos.make_move(m);
+            if let Some(e) = futile.filter(|_| prunable && !pos.in_check()) {
+                pos.unmake_move();
+                best = best.max(e + FUTILITY * node.depth);
+                continue;
+            }
+            let value = self.search_move(pos, i, quiet, node, alpha)?;
+            pos.unmake_move();
+            if value > best {
+                best = value;
+                best_move = m.raw();
+            }
+            alpha = alpha.max(value);
+            if alpha >= node.beta {
+                if quiet {
+                    self.reward_quiet(pos, m, node.depth, node.ply);
+                }
+                break;
+            }
+        }
+        let window = (node.alpha, node.beta);
+        self.tt_store(key, best_move, best, node.depth, window, node.ply);
+        Some(best)
+    }
+
+    /// Move-count pruning where every move throws: each move just above
+    /// the horizon costs a whole throw, so late quiet ones are skipped, as
+    /// they rarely beat the earlier ones (not a dice piece's, which may
+    /// check after the throw). Not where only hunters throw: their quiet
+    /// moves are the hunt (in Truffle Hunt it lost 16/0/24 to the search
+    /// without it, 100 ms a move).
+    fn skips_late(
+        &self,
+        pos: &Position,
+        m: Move,
+        index: usize,
+        quiet: bool,
+        node: Node,
+        best: i32,
+    ) -> bool {
+        self.reductions
+            && self.throws_every_move
+            && !node.pv
+            && !node.in_check
+            && node.depth == 1
+            && index >= LATE_MOVES
+            && quiet
+            && best > -MATE_BOUND
+            && !moves_dice_piece(pos, m)
+    }
+
+    /// The value of the move just made, the `index`-th of the node:
+    /// the first with the node's window, the others with a null window
+    /// (late quiet ones shallower first) and again in full if they beat
+    /// alpha.
+    fn search_move(
+        &mut self,
+        pos: &mut Position,
+        index: usize,
+        quiet: bool,
+        node: Node,
+        alpha: i32,
+    ) -> Value {
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply + 1);
+        if index == 0 {
+            return Some(-self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?);
+        }
+        let reduction = if self.reductions && quiet && !node.in_check && depth >= 3 && index >= 3 {
+            1 + (index >= 8) as i32
+        } else {
+            0
+        };
+        let mut value =
+            -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply, false)?;
+        if value > alpha && reduction > 0 {
+            value = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply, false)?;
+        }
+        if value > alpha && value < beta {
+            value = -self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?;
+        }
+        Some(value)
+    }
+}
