@@ -8,6 +8,11 @@
 #
 #   GAMES        self-play games (default 1200), 20 ms a move by default
 #   OUT=dir      where openings, games and weights go (default target/tune)
+#   PLAYER=spec  the engine of the self-play games, as `match --engine`
+#                takes it (default: this tree's); a stronger peer's games
+#                teach what wins against better play than ours, e.g.
+#                PLAYER="cmd=$PWD/peers/fsf/fairy-stockfish notation=fsf option.Hash=16"
+#                (games its rules cut short are left out of the fit)
 #   SPRT=0       stop after the fit (no match)
 #   TC=2+0.02    the match's time control
 #
@@ -23,10 +28,12 @@ TC=${TC:-2+0.02}
 mkdir -p "$OUT"
 cargo build --release --quiet
 M=target/release/menagerie
+read -r -a PLAYER_SPEC <<< "${PLAYER:-cmd=$M}"
 $M match --variant "$GAME" --make-openings $((GAMES / 2)) --opening-plies 10 \
     --opening-depth 2 --opening-margin 200 --seed 41 --out "$OUT/$GAME-openings.txt"
 $M match --variant "$GAME" --openings "$OUT/$GAME-openings.txt" \
-    --engine cmd=$M name=a movetime=$MOVETIME --engine cmd=$M name=b movetime=$MOVETIME \
+    --engine "${PLAYER_SPEC[@]}" name=a movetime=$MOVETIME \
+    --engine "${PLAYER_SPEC[@]}" name=b movetime=$MOVETIME \
     --games "$GAMES" --concurrency 2 --max-plies 400 --seed 42 --pgn "$OUT/$GAME.pgn" \
     > "$OUT/$GAME-selfplay.txt"
 $M tune --variant "$GAME" "$OUT/$GAME.pgn" --out "$OUT/$GAME.weights"
