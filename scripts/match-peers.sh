@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Play menagerie against the peers in standard chess through `menagerie match`:
-# Fairy-Stockfish over UCI (fixed time per move) and Fairy-Max over XBoard
-# (sudden death with increment; it has no setboard, so the openings are move
-# lists from the start position). Not part of the test suite: it needs
-# `apt-get install -y fairy-stockfish fairymax` and takes minutes.
+# Debian's Fairy-Stockfish over UCI and Fairy-Max over XBoard, both at --tc
+# (Fairy-Max has no setboard, so the openings are move lists from the start
+# position). Not part of the test suite: it needs
+# `apt-get install -y fairy-stockfish fairymax` and takes minutes to hours.
 #
 # With --current-fsf it plays instead the current Fairy-Stockfish, built by
 # scripts/build-fsf.sh into peers/fsf/ (needs g++ and pip, 1 to 3 minutes
@@ -12,10 +12,16 @@
 # Games that Fairy-Stockfish's approximate rules end (a move legal in its
 # rules, not in ours) are reported apart, with the Elo of the others.
 #
+# With --against-build REV it plays instead this tree's build against the
+# build of git revision REV (built in a worktree under --out) in the dice
+# games at --tc: issue 18 measures its dice-game gains against 8b18451.
+#
 # Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
 #                                [--xboard-menagerie PATH]
 #        scripts/match-peers.sh --current-fsf [--variants "wolf hubbub"] [--tc 10+0.1]
 #                                [--games N] [--concurrency C] [--seed S] [--out DIR]
+#        scripts/match-peers.sh --against-build REV [--variants "carnival carnival-oblique truffle"]
+#                                [--tc 10+0.1] [--games N] [--concurrency C] [--seed S] [--out DIR]
 #   --games N        games per match (default 20)
 #   --concurrency C  games at once (default 2)
 #   --seed S         match seed (default 1)
@@ -24,8 +30,11 @@
 #                    also play our engine over UCI against a menagerie binary
 #                    that speaks XBoard (PATH), in every game, dice included
 #   --current-fsf    play the current Fairy-Stockfish in our games instead
-#   --variants LIST  games for --current-fsf, of wolf and hubbub (default both)
-#   --tc TC          time control for --current-fsf (default 10+0.1)
+#   --against-build REV
+#                    play the build of git revision REV in the dice games instead
+#   --variants LIST  games for --current-fsf, of wolf and hubbub (default both),
+#                    or for --against-build (default carnival carnival-oblique truffle)
+#   --tc TC          time control of every match (default 10+0.1)
 #
 # Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
 # 64 on a usage error.
@@ -41,7 +50,8 @@ seed=1
 out=target/match-peers
 xboard_menagerie=
 current_fsf=
-variants="wolf hubbub"
+against_build=
+variants=
 tc=10+0.1
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -51,6 +61,7 @@ while [ $# -gt 0 ]; do
         --out) out="$2"; shift 2 ;;
         --xboard-menagerie) xboard_menagerie="$2"; shift 2 ;;
         --current-fsf) current_fsf=1; shift ;;
+        --against-build) against_build="$2"; shift 2 ;;
         --variants) variants="$2"; shift 2 ;;
         --tc) tc="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
@@ -78,11 +89,39 @@ current_fsf_match() {
         --pgn "$out/current-fsf-$v.pgn" --log "$out/current-fsf-$v.log"
 }
 
+# One match against the build of another revision in a dice game. Builds
+# before 1ae1c39 chose a Carnival promotion with the move, before the throw.
+against_build_match() {
+    local v="$1" old="$2" rev="$3" promotion=()
+    if ! git merge-base --is-ancestor 1ae1c39 "$rev"; then
+        promotion=(promotion=with-move)
+    fi
+    echo "== menagerie vs menagerie $rev, $v, $tc"
+    "$bin" match --variant "$v" --openings "openings/$v.txt" \
+        --engine cmd="$bin" name=menagerie \
+        --engine cmd="$old" name="$rev" "${promotion[@]}" \
+        --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
+        --max-plies 300 --pgn "$out/build-$rev-$v.pgn" --log "$out/build-$rev-$v.log"
+}
+
+if [ -n "$against_build" ]; then
+    rev="$(git rev-parse --short "$against_build^{commit}")" || exit 64
+    tree="$out/build-$rev"
+    mkdir -p "$out"
+    [ -d "$tree" ] || git worktree add --detach "$tree" "$rev" >/dev/null
+    (cd "$tree" && cargo build --release --quiet) || { echo "match-peers: building $rev failed" >&2; exit 2; }
+    cargo build --release --quiet
+    for v in ${variants:-carnival carnival-oblique truffle}; do
+        against_build_match "$v" "$tree/target/release/menagerie" "$rev"
+    done
+    exit 0
+fi
+
 if [ -n "$current_fsf" ]; then
     fsf="$(scripts/build-fsf.sh)" || { echo "match-peers: building Fairy-Stockfish failed" >&2; exit 2; }
     cargo build --release --quiet
     mkdir -p "$out"
-    for v in $variants; do
+    for v in ${variants:-wolf hubbub}; do
         current_fsf_match "$v" "$fsf"
     done
     exit 0
@@ -99,18 +138,18 @@ done
 cargo build --release --quiet
 mkdir -p "$out"
 
-echo "== menagerie vs Fairy-Stockfish (UCI), chess, 100 ms per move"
+echo "== menagerie vs Fairy-Stockfish (UCI), chess, $tc"
 "$bin" match --variant chess --openings openings/chess.txt \
     --engine cmd="$bin" name=menagerie \
     --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 \
-    --movetime 100 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
     --pgn "$out/fairy-stockfish.pgn" --log "$out/fairy-stockfish.log"
 
-echo "== menagerie vs Fairy-Max (XBoard), chess, 10+0.1"
+echo "== menagerie vs Fairy-Max (XBoard), chess, $tc"
 "$bin" match --variant chess --openings openings/chess.txt \
     --engine cmd="$bin" name=menagerie \
     --engine cmd="$fmax" proto=xboard name=Fairy-Max \
-    --tc 10+0.1 --games "$games" --concurrency "$concurrency" --seed "$seed" \
+    --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
     --pgn "$out/fairymax.pgn" --log "$out/fairymax.log"
 
 if [ -n "$xboard_menagerie" ]; then
