@@ -5,7 +5,9 @@
 //! or choice is handed to `chance_node.rs`.
 
 use super::ordering::{is_quiet, moves_dice_piece};
+use super::reductions::late_move_reduction;
 use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, MATE_BOUND, MAX_PLY};
+use super::{REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
 
@@ -93,10 +95,16 @@ impl Searcher {
         if let Some(value) = self.null_move_cut(pos, node) {
             return Some(value);
         }
-        // At the frontier, a side far above beta keeps it.
-        if node.depth <= 2 && node.beta < MATE_BOUND {
+        // A side far above beta keeps it (reverse futility; in the dice
+        // games only at the frontier, where a throw can turn the position
+        // at every ply).
+        let (depth, margin) = match self.dice {
+            false => (REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY),
+            true => (2, FUTILITY),
+        };
+        if node.depth <= depth && node.beta < MATE_BOUND {
             let e = self.evaluate(pos);
-            if e - FUTILITY * node.depth >= node.beta {
+            if e - margin * node.depth >= node.beta {
                 return Some(Some(e));
             }
         }
@@ -117,6 +125,7 @@ impl Searcher {
             return None;
         }
         let beta = node.beta;
+        self.played[node.ply] = 0;
         pos.make_null_move();
         let r = 2 + node.depth / 4;
         let value = self.negamax(
@@ -153,6 +162,10 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = 0u32;
         let mut alpha = node.alpha;
+        // The quiet moves searched before the one that cuts (a malus);
+        // only the first `tried_count` are read.
+        let mut tried_quiet = [moves[0]; 32];
+        let mut tried_count = 0;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = is_quiet(pos, m);
             if self.skips_late(pos, m, i, quiet, node, best) {
@@ -160,13 +173,14 @@ impl Searcher {
             }
             // A dice piece's quiet move may still check after the throw.
             let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
+            self.played[node.ply] = m.raw();
             pos.make_move(m);
             if let Some(e) = futile.filter(|_| prunable && !pos.in_check()) {
                 pos.unmake_move();
                 best = best.max(e + FUTILITY * node.depth);
                 continue;
             }
-            let value = self.search_move(pos, i, quiet, node, alpha)?;
+            let value = self.search_move(pos, m, i, quiet, node, alpha)?;
             pos.unmake_move();
             if value > best {
                 best = value;
@@ -175,9 +189,14 @@ impl Searcher {
             alpha = alpha.max(value);
             if alpha >= node.beta {
                 if quiet {
-                    self.reward_quiet(pos, m, node.depth, node.ply);
+                    let tried = &tried_quiet[..tried_count];
+                    self.reward_quiet(pos, m, tried, node.depth, node.ply);
                 }
                 break;
+            }
+            if quiet && tried_count < tried_quiet.len() {
+                tried_quiet[tried_count] = m;
+                tried_count += 1;
             }
         }
         let window = (node.alpha, node.beta);
@@ -211,13 +230,14 @@ impl Searcher {
             && !moves_dice_piece(pos, m)
     }
 
-    /// The value of the move just made, the `index`-th of the node:
+    /// The value of the move just made, `m`, the `index`-th of the node:
     /// the first with the node's window, the others with a null window
-    /// (late quiet ones shallower first) and again in full if they beat
-    /// alpha.
+    /// (late quiet ones shallower first, a check one ply less so) and
+    /// again in full if they beat alpha.
     fn search_move(
         &mut self,
         pos: &mut Position,
+        m: Move,
         index: usize,
         quiet: bool,
         node: Node,
@@ -227,8 +247,10 @@ impl Searcher {
         if index == 0 {
             return Some(-self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?);
         }
-        let reduction = if self.reductions && quiet && !node.in_check && depth >= 3 && index >= 3 {
-            1 + (index >= 8) as i32
+        let reduction = if self.reductions && quiet && !node.in_check {
+            let killer = self.killers[node.ply].contains(&m.raw());
+            let r = late_move_reduction(depth, index, node.pv, killer);
+            (r - pos.in_check() as i32).max(0)
         } else {
             0
         };
