@@ -4,9 +4,9 @@
 //! pruning where every move throws, late-move reductions). A pending throw
 //! or choice is handed to `chance_node.rs`.
 
-use super::ordering::{is_quiet, moves_dice_piece};
+use super::ordering::{history_index, is_quiet, moves_dice_piece, HISTORY_PER_PLY};
 use super::reductions::late_move_reduction;
-use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, MATE_BOUND, MAX_PLY};
+use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY};
 use super::{REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
@@ -173,6 +173,7 @@ impl Searcher {
             }
             // A dice piece's quiet move may still check after the throw.
             let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
+            let reduction = self.reduction(pos, m, i, quiet, node);
             self.played[node.ply] = m.raw();
             pos.make_move(m);
             if let Some(e) = futile.filter(|_| prunable && !pos.in_check()) {
@@ -180,7 +181,8 @@ impl Searcher {
                 best = best.max(e + FUTILITY * node.depth);
                 continue;
             }
-            let value = self.search_move(pos, m, i, quiet, node, alpha)?;
+            let reduction = (reduction - pos.in_check() as i32).max(0);
+            let value = self.search_move(pos, i, reduction, node, alpha)?;
             pos.unmake_move();
             if value > best {
                 best = value;
@@ -204,12 +206,14 @@ impl Searcher {
         Some(best)
     }
 
-    /// Move-count pruning where every move throws: each move just above
-    /// the horizon costs a whole throw, so late quiet ones are skipped, as
-    /// they rarely beat the earlier ones (not a dice piece's, which may
-    /// check after the throw). Not where only hunters throw: their quiet
-    /// moves are the hunt (in Truffle Hunt it lost 16/0/24 to the search
-    /// without it, 100 ms a move).
+    /// Move-count pruning: late quiet moves away from the principal
+    /// variation are skipped, as they rarely beat the earlier ones. Where
+    /// every move throws, at depth 1 after the first eight, since each
+    /// move just above the horizon costs a whole throw (not a dice
+    /// piece's, which may check after the throw); away from the dice, to
+    /// depth 4 after the first `3 + depth²`. Not where only hunters throw:
+    /// their quiet moves are the hunt (in Truffle Hunt it lost 16/0/24 to
+    /// the search without it, 100 ms a move).
     fn skips_late(
         &self,
         pos: &Position,
@@ -219,27 +223,44 @@ impl Searcher {
         node: Node,
         best: i32,
     ) -> bool {
-        self.reductions
-            && self.throws_every_move
-            && !node.pv
-            && !node.in_check
-            && node.depth == 1
-            && index >= LATE_MOVES
-            && quiet
-            && best > -MATE_BOUND
-            && !moves_dice_piece(pos, m)
+        if !self.reductions || node.pv || node.in_check || !quiet || best <= -MATE_BOUND {
+            return false;
+        }
+        if self.throws_every_move {
+            node.depth == 1 && index >= LATE_MOVES && !moves_dice_piece(pos, m)
+        } else {
+            !self.dice
+                && node.depth <= LATE_MOVE_DEPTH
+                && index >= 3 + (node.depth * node.depth) as usize
+        }
     }
 
-    /// The value of the move just made, `m`, the `index`-th of the node:
-    /// the first with the node's window, the others with a null window
-    /// (late quiet ones shallower first, a check one ply less so) and
-    /// again in full if they beat alpha.
+    /// How much shallower the quiet move `m`, the `index`-th of the node,
+    /// is searched first (before it is made): by depth and lateness, less
+    /// where it cut before at this ply or its history is good, more where
+    /// its history is bad.
+    fn reduction(&self, pos: &Position, m: Move, index: usize, quiet: bool, node: Node) -> i32 {
+        if !self.reductions || !quiet || node.in_check {
+            return 0;
+        }
+        let killer = self.killers[node.ply].contains(&m.raw());
+        let r = late_move_reduction(node.depth, index, node.pv, killer);
+        if r == 0 {
+            return 0;
+        }
+        let history = self.history[history_index(pos, m)];
+        (r - history / HISTORY_PER_PLY).clamp(0, node.depth - 2)
+    }
+
+    /// The value of the move just made, the `index`-th of the node: the
+    /// first with the node's window, the others with a null window
+    /// (`reduction` plies shallower first) and again in full if they beat
+    /// alpha.
     fn search_move(
         &mut self,
         pos: &mut Position,
-        m: Move,
         index: usize,
-        quiet: bool,
+        reduction: i32,
         node: Node,
         alpha: i32,
     ) -> Value {
@@ -247,13 +268,6 @@ impl Searcher {
         if index == 0 {
             return Some(-self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?);
         }
-        let reduction = if self.reductions && quiet && !node.in_check {
-            let killer = self.killers[node.ply].contains(&m.raw());
-            let r = late_move_reduction(depth, index, node.pv, killer);
-            (r - pos.in_check() as i32).max(0)
-        } else {
-            0
-        };
         let mut value =
             -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply, false)?;
         if value > alpha && reduction > 0 {

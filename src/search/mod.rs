@@ -67,6 +67,8 @@ const DELTA_MARGIN: i32 = 200;
 /// the principal variation, the quiet moves ordered after this many are not
 /// searched.
 const LATE_MOVES: usize = 8;
+/// Move-count pruning away from the dice: to this depth.
+const LATE_MOVE_DEPTH: i32 = 4;
 const MAX_PLY: usize = 96;
 /// The most principal variations reported at once (UCI `MultiPV`).
 pub const MAX_MULTIPV: usize = 64;

@@ -109,6 +109,9 @@ impl Searcher {
 /// History entries stay within plus or minus this (below the killers'
 /// scores, above the losing captures').
 const HISTORY_MAX: i32 = 1 << 14;
+/// A late move's reduction shrinks by a ply for this much history, and
+/// grows by one for this much below zero.
+pub(super) const HISTORY_PER_PLY: i32 = HISTORY_MAX / 2;
 /// The most one cut adds to an entry.
 const HISTORY_BONUS_MAX: i32 = 1 << 11;
 
