@@ -6,7 +6,9 @@
 
 use super::ordering::{history_index, is_quiet, moves_dice_piece, HISTORY_PER_PLY};
 use super::reductions::late_move_reduction;
-use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY};
+use super::{
+    Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
+};
 use super::{REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
