@@ -97,6 +97,15 @@ impl Move {
     pub const fn raw(self) -> u32 {
         self.0
     }
+
+    /// The move whose `raw` value this is; `None` for 0, which the search
+    /// keeps for "no move" (a1 to a1 is never a move).
+    pub const fn from_raw(raw: u32) -> Option<Move> {
+        match raw {
+            0 => None,
+            r => Some(Move(r)),
+        }
+    }
 }
 
 impl std::fmt::Debug for Move {

@@ -438,6 +438,7 @@ impl Searcher {
         let tt_move = self.tt.probe(pos.hash()).map_or(0, |e| e.best);
         self.order(pos, &mut moves, tt_move, ply);
         let first = moves[0];
+        self.played[ply] = first.raw();
         pos.make_move(first);
         let v = self.negamax(pos, depth - 1, -cb, -ca, ply + 1, false);
         pos.unmake_move();

@@ -4,8 +4,12 @@
 //! pruning where every move throws, late-move reductions). A pending throw
 //! or choice is handed to `chance_node.rs`.
 
-use super::ordering::{is_quiet, moves_dice_piece};
-use super::{Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, MATE_BOUND, MAX_PLY};
+use super::ordering::{history_index, is_quiet, moves_dice_piece, HISTORY_PER_PLY};
+use super::reductions::late_move_reduction;
+use super::{
+    Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
+};
+use super::{REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
 
@@ -93,10 +97,16 @@ impl Searcher {
         if let Some(value) = self.null_move_cut(pos, node) {
             return Some(value);
         }
-        // At the frontier, a side far above beta keeps it.
-        if node.depth <= 2 && node.beta < MATE_BOUND {
+        // A side far above beta keeps it (reverse futility; in the dice
+        // games only at the frontier, where a throw can turn the position
+        // at every ply).
+        let (depth, margin) = match self.dice {
+            false => (REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY),
+            true => (2, FUTILITY),
+        };
+        if node.depth <= depth && node.beta < MATE_BOUND {
             let e = self.evaluate(pos);
-            if e - FUTILITY * node.depth >= node.beta {
+            if e - margin * node.depth >= node.beta {
                 return Some(Some(e));
             }
         }
@@ -117,6 +127,7 @@ impl Searcher {
             return None;
         }
         let beta = node.beta;
+        self.played[node.ply] = 0;
         pos.make_null_move();
         let r = 2 + node.depth / 4;
         let value = self.negamax(
@@ -153,6 +164,10 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = 0u32;
         let mut alpha = node.alpha;
+        // The quiet moves searched before the one that cuts (a malus);
+        // only the first `tried_count` are read.
+        let mut tried_quiet = [moves[0]; 32];
+        let mut tried_count = 0;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = is_quiet(pos, m);
             if self.skips_late(pos, m, i, quiet, node, best) {
@@ -160,13 +175,16 @@ impl Searcher {
             }
             // A dice piece's quiet move may still check after the throw.
             let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
+            let reduction = self.reduction(pos, m, i, quiet, node);
+            self.played[node.ply] = m.raw();
             pos.make_move(m);
             if let Some(e) = futile.filter(|_| prunable && !pos.in_check()) {
                 pos.unmake_move();
                 best = best.max(e + FUTILITY * node.depth);
                 continue;
             }
-            let value = self.search_move(pos, i, quiet, node, alpha)?;
+            let reduction = (reduction - pos.in_check() as i32).max(0);
+            let value = self.search_move(pos, i, reduction, node, alpha)?;
             pos.unmake_move();
             if value > best {
                 best = value;
@@ -175,9 +193,14 @@ impl Searcher {
             alpha = alpha.max(value);
             if alpha >= node.beta {
                 if quiet {
-                    self.reward_quiet(pos, m, node.depth, node.ply);
+                    let tried = &tried_quiet[..tried_count];
+                    self.reward_quiet(pos, m, tried, node.depth, node.ply);
                 }
                 break;
+            }
+            if quiet && tried_count < tried_quiet.len() {
+                tried_quiet[tried_count] = m;
+                tried_count += 1;
             }
         }
         let window = (node.alpha, node.beta);
@@ -185,12 +208,14 @@ impl Searcher {
         Some(best)
     }
 
-    /// Move-count pruning where every move throws: each move just above
-    /// the horizon costs a whole throw, so late quiet ones are skipped, as
-    /// they rarely beat the earlier ones (not a dice piece's, which may
-    /// check after the throw). Not where only hunters throw: their quiet
-    /// moves are the hunt (in Truffle Hunt it lost 16/0/24 to the search
-    /// without it, 100 ms a move).
+    /// Move-count pruning: late quiet moves away from the principal
+    /// variation are skipped, as they rarely beat the earlier ones. Where
+    /// every move throws, at depth 1 after the first eight, since each
+    /// move just above the horizon costs a whole throw (not a dice
+    /// piece's, which may check after the throw); away from the dice, to
+    /// depth 4 after the first `3 + depth²`. Not where only hunters throw:
+    /// their quiet moves are the hunt (in Truffle Hunt it lost 16/0/24 to
+    /// the search without it, 100 ms a move).
     fn skips_late(
         &self,
         pos: &Position,
@@ -200,26 +225,44 @@ impl Searcher {
         node: Node,
         best: i32,
     ) -> bool {
-        self.reductions
-            && self.throws_every_move
-            && !node.pv
-            && !node.in_check
-            && node.depth == 1
-            && index >= LATE_MOVES
-            && quiet
-            && best > -MATE_BOUND
-            && !moves_dice_piece(pos, m)
+        if !self.reductions || node.pv || node.in_check || !quiet || best <= -MATE_BOUND {
+            return false;
+        }
+        if self.throws_every_move {
+            node.depth == 1 && index >= LATE_MOVES && !moves_dice_piece(pos, m)
+        } else {
+            !self.dice
+                && node.depth <= LATE_MOVE_DEPTH
+                && index >= 3 + (node.depth * node.depth) as usize
+        }
     }
 
-    /// The value of the move just made, the `index`-th of the node:
-    /// the first with the node's window, the others with a null window
-    /// (late quiet ones shallower first) and again in full if they beat
+    /// How much shallower the quiet move `m`, the `index`-th of the node,
+    /// is searched first (before it is made): by depth and lateness, less
+    /// where it cut before at this ply or its history is good, more where
+    /// its history is bad.
+    fn reduction(&self, pos: &Position, m: Move, index: usize, quiet: bool, node: Node) -> i32 {
+        if !self.reductions || !quiet || node.in_check {
+            return 0;
+        }
+        let killer = self.killers[node.ply].contains(&m.raw());
+        let r = late_move_reduction(node.depth, index, node.pv, killer);
+        if r == 0 {
+            return 0;
+        }
+        let history = self.history[history_index(pos, m)];
+        (r - history / HISTORY_PER_PLY).clamp(0, node.depth - 2)
+    }
+
+    /// The value of the move just made, the `index`-th of the node: the
+    /// first with the node's window, the others with a null window
+    /// (`reduction` plies shallower first) and again in full if they beat
     /// alpha.
     fn search_move(
         &mut self,
         pos: &mut Position,
         index: usize,
-        quiet: bool,
+        reduction: i32,
         node: Node,
         alpha: i32,
     ) -> Value {
@@ -227,11 +270,6 @@ impl Searcher {
         if index == 0 {
             return Some(-self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?);
         }
-        let reduction = if self.reductions && quiet && !node.in_check && depth >= 3 && index >= 3 {
-            1 + (index >= 8) as i32
-        } else {
-            0
-        };
         let mut value =
             -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply, false)?;
         if value > alpha && reduction > 0 {

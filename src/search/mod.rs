@@ -16,6 +16,7 @@ pub mod eval;
 pub mod limits;
 mod ordering;
 mod quiescence;
+mod reductions;
 pub mod score;
 pub mod smp;
 pub mod tt;
@@ -56,12 +57,18 @@ const ASPIRATION: i32 = 25;
 const FUTILITY: i32 = 150;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 14;
+/// Reverse futility away from the dice: to this depth, with this margin
+/// per ply of depth, in centipawns.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY: i32 = 100;
 /// What a capture may gain beyond its victim's value (delta pruning).
 const DELTA_MARGIN: i32 = 200;
 /// Move-count pruning where every move raises a throw: at depth 1 away from
 /// the principal variation, the quiet moves ordered after this many are not
 /// searched.
 const LATE_MOVES: usize = 8;
+/// Move-count pruning away from the dice: to this depth.
+const LATE_MOVE_DEPTH: i32 = 4;
 const MAX_PLY: usize = 96;
 /// The most principal variations reported at once (UCI `MultiPV`).
 pub const MAX_MULTIPV: usize = 64;
@@ -137,6 +144,12 @@ pub struct Searcher {
     /// moves are mostly the same: tried right after the table's move).
     sibling: [u32; MAX_PLY],
     history: Vec<i32>,
+    /// By the side to move and the previous move's squares: the reply
+    /// that last cut after it.
+    countermoves: Vec<u32>,
+    /// Per ply: the move made there (0 for a null move), for the reply's
+    /// countermove.
+    played: [u32; MAX_PLY],
     /// Per ply: `order`'s scratch list, kept to spare an allocation a node.
     order_scratch: Vec<Vec<(std::cmp::Reverse<i32>, usize, Move)>>,
     nodes: u64,
@@ -188,6 +201,8 @@ impl Searcher {
             killers: [[0; 2]; MAX_PLY],
             sibling: [0; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
+            countermoves: vec![0; 2 * 128 * 128],
+            played: [0; MAX_PLY],
             order_scratch: vec![Vec::new(); MAX_PLY],
             nodes: 0,
             seldepth: 0,
@@ -221,6 +236,7 @@ impl Searcher {
 
     pub(crate) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = 0);
         self.killers = [[0; 2]; MAX_PLY];
         self.sibling = [0; MAX_PLY];
     }
@@ -466,8 +482,12 @@ impl Searcher {
         aspired: Option<i32>,
     ) -> Value {
         let before = pos.ply();
+        self.played[0] = 0;
         match action {
-            Action::Move(m) => pos.make_move(m),
+            Action::Move(m) => {
+                self.played[0] = m.raw();
+                pos.make_move(m)
+            }
             other => {
                 if pos.apply(other).is_err() {
                     return Some(-INFINITY);

@@ -52,22 +52,68 @@ impl Searcher {
             1 << 22
         } else if self.killers[ply][1] == m.raw() {
             (1 << 22) - 1
+        } else if self.countermove(pos, ply) == m.raw() {
+            (1 << 22) - 2
         } else {
             self.history[history_index(pos, m)]
         }
     }
 
-    /// A quiet move that cut: a killer of its ply, and history.
-    pub(super) fn reward_quiet(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
+    /// A quiet move that cut: a killer of its ply, and a history bonus;
+    /// the quiet moves tried before it, which did not cut, a malus.
+    pub(super) fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != m.raw() {
             k[1] = k[0];
             k[0] = m.raw();
         }
-        let h = history_index(pos, m);
-        self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+        if let Some(c) = self.countermove_index(pos, ply) {
+            self.countermoves[c] = m.raw();
+        }
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
+        self.age_history(history_index(pos, m), bonus);
+        for &other in tried {
+            self.age_history(history_index(pos, other), -bonus);
+        }
+    }
+
+    /// The reply that last cut after the previous move (0 for none).
+    fn countermove(&self, pos: &Position, ply: usize) -> u32 {
+        self.countermove_index(pos, ply)
+            .map_or(0, |c| self.countermoves[c])
+    }
+
+    /// Where the countermove of the previous move is kept: by the side to
+    /// move and that move's squares (none after a null move, at the root).
+    fn countermove_index(&self, pos: &Position, ply: usize) -> Option<usize> {
+        let previous = Move::from_raw(*self.played.get(ply.checked_sub(1)?)?)?;
+        Some(history_index(pos, previous))
+    }
+
+    /// Moves a history entry towards the sign of `bonus`, the less the
+    /// nearer it already is to its bound: entries never saturate, and
+    /// what was learnt long ago fades under what is learnt now.
+    fn age_history(&mut self, index: usize, bonus: i32) {
+        let h = &mut self.history[index];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
+
+/// History entries stay within plus or minus this (below the killers'
+/// scores, above the losing captures').
+const HISTORY_MAX: i32 = 1 << 14;
+/// A late move's reduction shrinks by a ply for this much history, and
+/// grows by one for this much below zero.
+pub(super) const HISTORY_PER_PLY: i32 = HISTORY_MAX / 2;
+/// The most one cut adds to an entry.
+const HISTORY_BONUS_MAX: i32 = 1 << 11;
 
 pub(super) fn history_index(pos: &Position, m: Move) -> usize {
     pos.side_to_move().index() * 128 * 128 + m.from().index() * 128 + m.to().index()
