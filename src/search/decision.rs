@@ -5,7 +5,7 @@
 //! or choice is handed to `chance_node.rs`.
 
 use super::ordering::{history_index, is_quiet, moves_dice_piece, HISTORY_PER_PLY};
-use super::reductions::late_move_reduction;
+use super::reductions::{dice_reduction, late_move_reduction};
 use super::{
     Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
 };
@@ -170,20 +170,22 @@ impl Searcher {
         let mut tried_count = 0;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = is_quiet(pos, m);
-            if self.skips_late(pos, m, i, quiet, node, best) {
-                continue;
-            }
+            let late = self.skips_late(pos, m, i, quiet, node, best);
             // A dice piece's quiet move may still check after the throw.
-            let prunable = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
+            let futile_move = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
             let reduction = self.reduction(pos, m, i, quiet, node);
             self.played[node.ply] = m.raw();
             pos.make_move(m);
-            if let Some(e) = futile.filter(|_| prunable && !pos.in_check()) {
+            // Checks are never pruned: a quiet check may be the mate.
+            if (late || futile_move) && !pos.in_check() {
                 pos.unmake_move();
-                best = best.max(e + FUTILITY * node.depth);
+                if let Some(e) = futile.filter(|_| futile_move) {
+                    best = best.max(e + FUTILITY * node.depth);
+                }
                 continue;
             }
-            let reduction = (reduction - pos.in_check() as i32).max(0);
+            let checks = !self.dice && pos.in_check();
+            let reduction = (reduction - checks as i32).max(0);
             let value = self.search_move(pos, i, reduction, node, alpha)?;
             pos.unmake_move();
             if value > best {
@@ -244,6 +246,9 @@ impl Searcher {
     fn reduction(&self, pos: &Position, m: Move, index: usize, quiet: bool, node: Node) -> i32 {
         if !self.reductions || !quiet || node.in_check {
             return 0;
+        }
+        if self.dice {
+            return dice_reduction(node.depth, index);
         }
         let killer = self.killers[node.ply].contains(&m.raw());
         let r = late_move_reduction(node.depth, index, node.pv, killer);

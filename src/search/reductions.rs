@@ -43,9 +43,30 @@ pub(super) fn late_move_reduction(depth: i32, index: usize, pv_node: bool, kille
     r.clamp(0, depth - 2)
 }
 
+/// The reduction of a late quiet move in the games with dice: one ply
+/// from the fourth move at depth 3, two from the ninth. The logarithmic
+/// table, measured in Wolf Chess, scored 41/6/53 in Carnival at 100 ms a
+/// move against this (100 games): a throw can turn any line, and a move
+/// ordered late there is not the weak move it is in chess.
+pub(super) fn dice_reduction(depth: i32, index: usize) -> i32 {
+    match depth >= 3 && index >= 3 {
+        true => 1 + (index >= 8) as i32,
+        false => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::late_move_reduction;
+    use super::{dice_reduction, late_move_reduction};
+
+    #[test]
+    fn dice_games_reduce_one_ply_from_the_fourth_move_and_two_from_the_ninth() {
+        assert_eq!(dice_reduction(2, 30), 0, "too shallow");
+        assert_eq!(dice_reduction(3, 2), 0, "the third move");
+        assert_eq!(dice_reduction(3, 3), 1, "the fourth move");
+        assert_eq!(dice_reduction(9, 8), 2, "the ninth move");
+        assert_eq!(dice_reduction(30, 60), 2, "never more");
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_lateness_and_stop_short_of_the_horizon() {
