@@ -304,3 +304,29 @@ impl Searcher {
         Some(value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Searcher, FUTILITY, FUTILITY_DEPTH, FUTILITY_PER_PLY};
+
+    #[test]
+    fn futility_follows_the_depth_a_move_is_searched_to_away_from_the_dice() {
+        let s = Searcher::new(1);
+        assert_eq!(s.futility_margin(1, 0), Some(FUTILITY), "at the frontier");
+        assert_eq!(s.futility_margin(2, 0), Some(FUTILITY + FUTILITY_PER_PLY));
+        // A late move of a deep node, reduced to the frontier's depth.
+        assert_eq!(s.futility_margin(9, 7), Some(FUTILITY + FUTILITY_PER_PLY));
+        let deepest = FUTILITY_DEPTH + 1;
+        assert!(s.futility_margin(deepest, 0).is_some());
+        assert_eq!(s.futility_margin(deepest + 1, 0), None, "too deep");
+    }
+
+    #[test]
+    fn with_dice_futility_stays_at_the_last_two_plies() {
+        let mut s = Searcher::new(1);
+        s.dice = true;
+        assert_eq!(s.futility_margin(1, 0), Some(FUTILITY));
+        assert_eq!(s.futility_margin(2, 0), Some(2 * FUTILITY));
+        assert_eq!(s.futility_margin(3, 2), None, "reductions do not count");
+    }
+}
