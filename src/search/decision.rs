@@ -9,7 +9,7 @@ use super::reductions::{dice_reduction, late_move_reduction};
 use super::{
     Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
 };
-use super::{REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
+use super::{FUTILITY_DEPTH, FUTILITY_PER_PLY, REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
 
@@ -155,11 +155,10 @@ impl Searcher {
         node: Node,
         (key, tt_move): (u64, u32),
     ) -> Value {
-        // At the frontier, far below alpha, quiet moves cannot lift the
-        // side to move there (futility): the evaluation they are cut at.
-        let futile = (self.reductions && !node.pv && !node.in_check && node.depth <= 2)
-            .then(|| self.evaluate(pos))
-            .filter(|&e| node.alpha > -MATE_BOUND && e + FUTILITY * node.depth <= node.alpha);
+        // Far below alpha, quiet moves cannot lift the side to move there
+        // (futility): the evaluation they are measured from.
+        let eval = (self.reductions && !node.pv && !node.in_check && node.alpha > -MATE_BOUND)
+            .then(|| self.evaluate(pos));
         self.order(pos, moves, tt_move, node.ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
@@ -171,16 +170,22 @@ impl Searcher {
         for (i, &m) in moves.iter().enumerate() {
             let quiet = is_quiet(pos, m);
             let late = self.skips_late(pos, m, i, quiet, node, best);
-            // A dice piece's quiet move may still check after the throw.
-            let futile_move = futile.is_some() && i > 0 && quiet && !moves_dice_piece(pos, m);
             let reduction = self.reduction(pos, m, i, quiet, node);
+            // A dice piece's quiet move may still check after the throw.
+            let futile = match eval {
+                Some(e) if i > 0 && quiet && !moves_dice_piece(pos, m) => self
+                    .futility_margin(node.depth, reduction)
+                    .map(|margin| e + margin)
+                    .filter(|&bound| bound <= node.alpha),
+                _ => None,
+            };
             self.played[node.ply] = m.raw();
             pos.make_move(m);
             // Checks are never pruned: a quiet check may be the mate.
-            if (late || futile_move) && !pos.in_check() {
+            if (late || futile.is_some()) && !pos.in_check() {
                 pos.unmake_move();
-                if let Some(e) = futile.filter(|_| futile_move) {
-                    best = best.max(e + FUTILITY * node.depth);
+                if let Some(bound) = futile {
+                    best = best.max(bound);
                 }
                 continue;
             }
@@ -208,6 +213,19 @@ impl Searcher {
         let window = (node.alpha, node.beta);
         self.tt_store(key, best_move, best, node.depth, window, node.ply);
         Some(best)
+    }
+
+    /// How far below alpha the evaluation must be for a quiet move to be
+    /// futile, if it may be at this depth. Away from the dice the margin
+    /// follows the depth the move would be searched to after its
+    /// reduction: a late move at a deep node is as futile as an early one
+    /// near the horizon. With dice, only at the last two plies.
+    fn futility_margin(&self, depth: i32, reduction: i32) -> Option<i32> {
+        if self.dice {
+            return (depth <= 2).then_some(FUTILITY * depth);
+        }
+        let searched = depth - 1 - reduction;
+        (searched <= FUTILITY_DEPTH).then_some(FUTILITY + FUTILITY_PER_PLY * searched)
     }
 
     /// Move-count pruning: late quiet moves away from the principal
@@ -284,5 +302,31 @@ impl Searcher {
             value = -self.negamax(pos, depth - 1, -beta, -alpha, ply, node.pv)?;
         }
         Some(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Searcher, FUTILITY, FUTILITY_DEPTH, FUTILITY_PER_PLY};
+
+    #[test]
+    fn futility_follows_the_depth_a_move_is_searched_to_away_from_the_dice() {
+        let s = Searcher::new(1);
+        assert_eq!(s.futility_margin(1, 0), Some(FUTILITY), "at the frontier");
+        assert_eq!(s.futility_margin(2, 0), Some(FUTILITY + FUTILITY_PER_PLY));
+        // A late move of a deep node, reduced to the frontier's depth.
+        assert_eq!(s.futility_margin(9, 7), Some(FUTILITY + FUTILITY_PER_PLY));
+        let deepest = FUTILITY_DEPTH + 1;
+        assert!(s.futility_margin(deepest, 0).is_some());
+        assert_eq!(s.futility_margin(deepest + 1, 0), None, "too deep");
+    }
+
+    #[test]
+    fn with_dice_futility_stays_at_the_last_two_plies() {
+        let mut s = Searcher::new(1);
+        s.dice = true;
+        assert_eq!(s.futility_margin(1, 0), Some(FUTILITY));
+        assert_eq!(s.futility_margin(2, 0), Some(2 * FUTILITY));
+        assert_eq!(s.futility_margin(3, 2), None, "reductions do not count");
     }
 }

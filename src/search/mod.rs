@@ -53,8 +53,14 @@ pub fn mate_in_moves(score: i32) -> Option<i32> {
 const INFINITY: i32 = MATE + 1;
 /// The first half-width of the root's aspiration window, in centipawns.
 const ASPIRATION: i32 = 25;
-/// The futility margin per ply of depth, in centipawns.
+/// The futility margin, in centipawns: per ply of depth in the dice
+/// games, the margin at the frontier away from them (`FUTILITY_PER_PLY`).
 const FUTILITY: i32 = 150;
+/// Away from the dice: quiet moves searched to this depth or less (after
+/// their reduction) may be futile, with a margin of `FUTILITY` and this
+/// much per ply they would be searched to.
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_PER_PLY: i32 = 100;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 14;
 /// Reverse futility away from the dice: to this depth, with this margin
