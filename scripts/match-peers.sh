@@ -78,7 +78,7 @@ current_fsf_match() {
     local v="$1" fsf="$2" peer=()
     case "$v" in
         wolf) peer=() ;;
-        hubbub) peer=(option.VariantPath="$root/scripts/fsf/hubbub.ini" variant=menagerie-hubbub) ;;
+        hubbub) peer=(option.VariantPath="$root/scripts/fsf/hubbub.ini" variant=menagerie-hubbub-open) ;;
         *) echo "match-peers: no Fairy-Stockfish definition of $v" >&2; return 64 ;;
     esac
     echo "== menagerie vs Fairy-Stockfish (current, UCI), $v, $tc"

@@ -9,13 +9,19 @@
 //!   Bishop, which it models as their own unmoved piece types promoted on
 //!   leaving their start squares, `e1e4+` for our `e1e4`.
 //!
+//! In Hubbub it also knows the unmoved Scout and Bishop as their own types
+//! (`U`, `C`) and the vacated extra squares as walls, which the position
+//! it is sent says (`fsf_position`).
+//!
 //! Every other move is written alike. A peer's token is taken as one of
 //! our moves only when exactly one legal move is written so; the referee
 //! then judges anything else as it would any unknown move.
 
+use super::fsf_position;
 use super::player::GameView;
 use crate::rules::action::Action;
 use crate::rules::moves::{Move, MoveKind};
+use crate::rules::piece::Piece;
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 
@@ -38,6 +44,8 @@ struct PlusMove {
     promotion: Option<char>,
     /// Only a piece that has never moved (Hubbub's unmoved types).
     unmoved_only: bool,
+    /// The letter (White's) of the unmoved piece's own type, if it has one.
+    unmoved_letter: Option<char>,
 }
 
 const FSF_PLUS: &[PlusMove] = &[
@@ -46,18 +54,21 @@ const FSF_PLUS: &[PlusMove] = &[
         mover: 'P',
         promotion: Some('E'),
         unmoved_only: false,
+        unmoved_letter: None,
     },
     PlusMove {
         game: "hubbub",
         mover: 'S',
         promotion: None,
         unmoved_only: true,
+        unmoved_letter: Some('U'),
     },
     PlusMove {
         game: "hubbub",
         mover: 'B',
         promotion: None,
         unmoved_only: true,
+        unmoved_letter: Some('C'),
     },
 ];
 
@@ -81,27 +92,26 @@ fn fsf_plus(pos: &Position, m: Move) -> bool {
     })
 }
 
+/// Fairy-Stockfish's letter (White's) for `piece` while it has never
+/// moved, where its definition gives such a piece a type of its own.
+fn fsf_unmoved_letter(pos: &Position, piece: Piece) -> Option<char> {
+    let v = pos.variant();
+    let mover = v.letter(Color::White, piece.kind());
+    FSF_PLUS
+        .iter()
+        .find(|p| p.game == v.name() && p.mover == mover)
+        .and_then(|p| p.unmoved_letter)
+}
+
 /// Whether Fairy-Stockfish's definition of our game lacks `m` (legal in
 /// `pos`): Wolf Chess's built-in promotions have no Knight (our `H`) and no
-/// Nightrider (`N`); in scripts/fsf/hubbub.ini no piece may enter an extra
-/// square (its mobility regions cover grid ranks 2-9), while ours let a
-/// capture enter one. Told such a move, it would drop it and the rest of
+/// Nightrider (`N`). Told such a move, it would drop it and the rest of
 /// the game silently (UCI's `position` stops at the first unknown move).
 fn fsf_lacks(pos: &Position, m: Move) -> bool {
     let v = pos.variant();
-    let g = v.geometry();
-    match v.name() {
-        "wolf" => m
-            .promotion()
-            .is_some_and(|k| matches!(v.letter(Color::White, k), 'H' | 'N')),
-        "hubbub" => {
-            m.kind() != MoveKind::Drop && {
-                let rank = g.rank_of(m.to());
-                rank == 0 || rank + 1 == g.height()
-            }
-        }
-        _ => false,
-    }
+    v.name() == "wolf"
+        && m.promotion()
+            .is_some_and(|k| matches!(v.letter(Color::White, k), 'H' | 'N'))
 }
 
 impl Dialect {
@@ -142,13 +152,17 @@ impl Dialect {
         }
     }
 
-    /// The game's tokens so far in the engine's spelling, replayed from the
-    /// start (the referee checked every token, so the replay cannot fail;
-    /// if it did, the rest would go as they are).
-    pub fn game_tokens(self, game: &GameView) -> Vec<String> {
+    /// What the engine is sent before `go`: the start (a FEN, or `None`
+    /// for the start position) and the game's tokens since in its
+    /// spelling, replayed from the start (the referee checked every token,
+    /// so the replay cannot fail; if it did, the rest would go as they
+    /// are). Fairy-Stockfish starts again from a FEN with walls after each
+    /// move that vacated a capture-only square (`fsf_position`).
+    pub fn position_request(self, game: &GameView) -> (Option<String>, Vec<String>) {
+        let start_fen = game.start_fen.map(str::to_string);
         let ours = || game.steps.iter().map(|s| s.token.clone()).collect();
         if self == Dialect::Ours {
-            return ours();
+            return (start_fen, ours());
         }
         let variant = game.position.variant().clone();
         let start = match game.start_fen {
@@ -156,9 +170,19 @@ impl Dialect {
             None => Some(Position::startpos(variant)),
         };
         let Some(mut pos) = start else {
-            return ours();
+            return (start_fen, ours());
         };
+        let mut fen = start_fen;
+        let mut walls = fsf_position::vacated(&pos);
+        if walls.any() {
+            fen = Some(fsf_position::fen_with_walls(
+                &pos,
+                walls,
+                fsf_unmoved_letter,
+            ));
+        }
         let mut out = Vec::with_capacity(game.steps.len());
+        let mut replayed = 0;
         for step in game.steps {
             let Ok(action) = pos.parse_action(&step.token) else {
                 break;
@@ -170,11 +194,22 @@ impl Dialect {
             if pos.apply(action).is_err() {
                 break;
             }
+            replayed += 1;
             out.push(text);
+            let now = fsf_position::vacated(&pos);
+            if now != walls {
+                walls = now;
+                fen = Some(fsf_position::fen_with_walls(
+                    &pos,
+                    walls,
+                    fsf_unmoved_letter,
+                ));
+                out.clear();
+            }
         }
         // Whatever did not replay goes as it is.
-        out.extend(game.steps[out.len()..].iter().map(|s| s.token.clone()));
-        out
+        out.extend(game.steps[replayed..].iter().map(|s| s.token.clone()));
+        (fen, out)
     }
 }
 
@@ -216,10 +251,11 @@ mod tests {
             assert_eq!(Dialect::Fsf.knows(&pos, legal(&pos, text)), known, "{text}");
             assert!(Dialect::Ours.knows(&pos, legal(&pos, text)));
         }
-        // A Hubbub bishop takes the unmoved scout on f1 (an extra square).
+        // A Hubbub bishop takes the unmoved scout on f1 (an extra square):
+        // the open definition has that capture too.
         let fen = "1***2***1/*4k2r*/*3gp3*/*1p2p1pb*/*rP1s1s2*/*pG3Pp1*/*1bR3P1*/*8*/*6KR*/B***SS***B b k - 1 36";
         let pos = position("hubbub", Some(fen));
-        assert!(!Dialect::Fsf.knows(&pos, legal(&pos, "c4f1")));
+        assert!(Dialect::Fsf.knows(&pos, legal(&pos, "c4f1")));
         assert!(Dialect::Fsf.knows(&pos, legal(&pos, "c4d3")));
     }
 
@@ -267,11 +303,57 @@ mod tests {
             steps: &steps,
             position: &pos,
         };
-        // Only a first move leaves an unmoved Scout's square.
+        // Each first move vacates an extra square: Fairy-Stockfish starts
+        // again from there, the square a wall, the unmoved pieces its own
+        // types (U, C), the moved Scouts ours.
+        let (fen, moves) = Dialect::Fsf.position_request(&view);
         assert_eq!(
-            Dialect::Fsf.game_tokens(&view),
-            vec!["e1e4+", "e10e7+", "e4e5", "e7e6"]
+            fen.as_deref(),
+            Some("c****u***c/*rnlgklnr*/*pppppppp*/*3s4*/*8*/*8*/*3S4*/*PPPPPPPP*/*RNLGKLNR*/C****U***C w KQkq - 2 2")
         );
-        assert_eq!(Dialect::Ours.game_tokens(&view), tokens.to_vec());
+        // The position after the second move, the moves after it.
+        assert_eq!(moves, vec!["e4e5", "e7e6"]);
+        assert_eq!(
+            Dialect::Ours.position_request(&view),
+            (None, tokens.iter().map(|t| t.to_string()).collect())
+        );
+    }
+
+    #[test]
+    fn fsf_moves_after_the_last_wall_follow_the_pieces_history() {
+        let mut pos = position("hubbub", None);
+        let tokens = ["e1e4", "e8e7", "f1f4"];
+        let steps: Vec<Step> = tokens
+            .iter()
+            .map(|t| {
+                let actor = pos.side_to_move();
+                pos.play_action_text(t).expect("legal");
+                Step {
+                    token: t.to_string(),
+                    kind: StepKind::Move,
+                    actor,
+                    pips: None,
+                }
+            })
+            .collect();
+        let view = GameView {
+            variant: "hubbub",
+            start_fen: None,
+            steps: &steps[..2],
+            position: &pos,
+        };
+        let (fen, moves) = Dialect::Fsf.position_request(&view);
+        assert!(
+            fen.as_deref()
+                .is_some_and(|f| f.ends_with("C****U***C b KQkq - 1 1")),
+            "{fen:?}"
+        );
+        assert_eq!(moves, vec!["e8e7"]);
+        // Before any square is vacated, the start position and every move.
+        let view = GameView {
+            steps: &steps[..0],
+            ..view
+        };
+        assert_eq!(Dialect::Fsf.position_request(&view), (None, vec![]));
     }
 }

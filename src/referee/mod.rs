@@ -7,6 +7,7 @@
 //!   `xboard_client`: the two protocols;
 //! - `clock`: limits and clocks; `dice_stream`: the seeded dice;
 //! - `dialect`: peers' spellings of our moves (Fairy-Stockfish's `+`);
+//!   `fsf_position`: the walls Fairy-Stockfish is sent in their place;
 //! - `openings`: start positions and their generator;
 //! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
 //! - `runner`: the match (pairs, threads, progress, results).
@@ -16,6 +17,7 @@ pub mod clock;
 pub mod dialect;
 pub mod dice_stream;
 pub mod engine_process;
+pub mod fsf_position;
 pub mod game;
 pub mod log;
 pub mod openings;

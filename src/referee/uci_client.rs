@@ -189,13 +189,13 @@ impl Player for UciClient {
                 return Ok(game.position.action_text(Action::Promote(piece)));
             }
         }
-        let mut moves = self.dialect.game_tokens(game);
+        let (fen, mut moves) = self.dialect.position_request(game);
         if self.promotion_with_move {
             moves = promotion_ahead::join(game, moves, self.promotion_ahead);
         }
         self.send(&UciCommand::Position {
-            start: match game.start_fen {
-                Some(f) => StartPosition::Fen(f.to_string()),
+            start: match fen {
+                Some(f) => StartPosition::Fen(f),
                 None => StartPosition::StartPos,
             },
             moves,
