@@ -165,22 +165,23 @@ impl Dialect {
             return (start_fen, ours());
         }
         let variant = game.position.variant().clone();
-        let start = match game.start_fen {
+        let replay = match game.start_fen {
             Some(f) => Position::from_fen(variant, f).ok(),
             None => Some(Position::startpos(variant)),
         };
-        let Some(mut pos) = start else {
+        let Some(mut pos) = replay else {
             return (start_fen, ours());
         };
-        let mut fen = start_fen;
+        // In a game with capture-only squares, a start FEN is written in
+        // its letters too (its unmoved Scouts and Bishops).
         let mut walls = fsf_position::vacated(&pos);
-        if walls.any() {
-            fen = Some(fsf_position::fen_with_walls(
-                &pos,
-                walls,
-                fsf_unmoved_letter,
-            ));
-        }
+        let closes = pos.variant().capture_only().any();
+        let fen =
+            |pos: &Position, walls| fsf_position::fen_with_walls(pos, walls, fsf_unmoved_letter);
+        let mut start = match closes && (walls.any() || start_fen.is_some()) {
+            true => Some(fen(&pos, walls)),
+            false => start_fen,
+        };
         let mut out = Vec::with_capacity(game.steps.len());
         let mut replayed = 0;
         for step in game.steps {
@@ -199,17 +200,13 @@ impl Dialect {
             let now = fsf_position::vacated(&pos);
             if now != walls {
                 walls = now;
-                fen = Some(fsf_position::fen_with_walls(
-                    &pos,
-                    walls,
-                    fsf_unmoved_letter,
-                ));
+                start = Some(fen(&pos, walls));
                 out.clear();
             }
         }
         // Whatever did not replay goes as it is.
         out.extend(game.steps[replayed..].iter().map(|s| s.token.clone()));
-        (fen, out)
+        (start, out)
     }
 }
 
@@ -349,11 +346,21 @@ mod tests {
             "{fen:?}"
         );
         assert_eq!(moves, vec!["e8e7"]);
-        // Before any square is vacated, the start position and every move.
+        // Before any square is vacated: the start position.
         let view = GameView {
             steps: &steps[..0],
             ..view
         };
         assert_eq!(Dialect::Fsf.position_request(&view), (None, vec![]));
+        // A start FEN goes in Fairy-Stockfish's letters.
+        let start = position("hubbub", None).to_fen();
+        let from_fen = GameView {
+            start_fen: Some(&start),
+            ..view
+        };
+        assert_eq!(
+            Dialect::Fsf.position_request(&from_fen).0.as_deref(),
+            Some("c***uu***c/*rnlgklnr*/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNLGKLNR*/C***UU***C w KQkq - 0 1")
+        );
     }
 }
