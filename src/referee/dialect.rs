@@ -228,6 +228,23 @@ mod tests {
         pos.parse_move(text).expect("a legal move")
     }
 
+    /// Plays `tokens` on `pos`: the game's steps.
+    fn play(pos: &mut Position, tokens: &[&str]) -> Vec<Step> {
+        tokens
+            .iter()
+            .map(|t| {
+                let actor = pos.side_to_move();
+                pos.play_action_text(t).expect("legal");
+                Step {
+                    token: t.to_string(),
+                    kind: StepKind::Move,
+                    actor,
+                    pips: None,
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn wolf_pawn_to_elephant_is_a_plus() {
         let pos = position("wolf", Some("4r2k/PP6/8/8/8/8/8/8/8/K7 w - - 0 1"));
@@ -278,22 +295,10 @@ mod tests {
     }
 
     #[test]
-    fn game_tokens_follow_the_pieces_history() {
+    fn fsf_starts_again_after_each_vacated_extra_square() {
         let mut pos = position("hubbub", None);
         let tokens = ["e1e4", "e10e7", "e4e5", "e7e6"];
-        let steps: Vec<Step> = tokens
-            .iter()
-            .map(|t| {
-                let actor = pos.side_to_move();
-                pos.play_action_text(t).expect("legal");
-                Step {
-                    token: t.to_string(),
-                    kind: StepKind::Move,
-                    actor,
-                    pips: None,
-                }
-            })
-            .collect();
+        let steps = play(&mut pos, &tokens);
         let view = GameView {
             variant: "hubbub",
             start_fen: None,
@@ -317,22 +322,32 @@ mod tests {
     }
 
     #[test]
+    fn fsf_tokens_follow_the_pieces_history_from_the_start_fen() {
+        let start = "4r2k/PP6/8/8/8/8/8/8/8/K7 w - - 0 1";
+        let mut pos = position("wolf", Some(start));
+        let tokens = ["a9a10e", "h10h9", "b9b10q"];
+        let steps = play(&mut pos, &tokens);
+        let view = GameView {
+            variant: "wolf",
+            start_fen: Some(start),
+            steps: &steps,
+            position: &pos,
+        };
+        // No capture-only squares: the start FEN as it is, every move.
+        assert_eq!(
+            Dialect::Fsf.position_request(&view),
+            (
+                Some(start.to_string()),
+                vec!["a9a10+".to_string(), "h10h9".into(), "b9b10q".into()]
+            )
+        );
+    }
+
+    #[test]
     fn fsf_moves_after_the_last_wall_follow_the_pieces_history() {
         let mut pos = position("hubbub", None);
         let tokens = ["e1e4", "e8e7", "f1f4"];
-        let steps: Vec<Step> = tokens
-            .iter()
-            .map(|t| {
-                let actor = pos.side_to_move();
-                pos.play_action_text(t).expect("legal");
-                Step {
-                    token: t.to_string(),
-                    kind: StepKind::Move,
-                    actor,
-                    pips: None,
-                }
-            })
-            .collect();
+        let steps = play(&mut pos, &tokens);
         let view = GameView {
             variant: "hubbub",
             start_fen: None,
