@@ -26,46 +26,15 @@ pub fn fen_with_walls(
     walls: Bitboard,
     unmoved_letter: impl Fn(&Position, Piece) -> Option<char>,
 ) -> String {
-    let v = pos.variant();
-    let g = v.geometry();
-    let mut board = String::new();
-    for rank in (0..g.height()).rev() {
-        let mut empty = 0;
-        for file in 0..g.width() {
-            let cell = g.square(file as i32, rank as i32);
-            let text = match cell {
-                None => Some("*".to_string()),
-                Some(sq) if walls.contains(sq) => Some("*".to_string()),
-                Some(sq) => pos.piece_at(sq).map(|p| {
-                    match unmoved_letter(pos, p).filter(|_| pos.unmoved().contains(sq)) {
-                        Some(c) if p.color() == Color::Black => c.to_ascii_lowercase().to_string(),
-                        Some(c) => c.to_string(),
-                        None => v.symbol(p.color(), p.kind()),
-                    }
-                }),
-            };
-            match text {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push_str(&t);
-                }
-            }
+    pos.to_fen_with(|sq, piece| {
+        if walls.contains(sq) {
+            return Some("*".to_string());
         }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
-    // Side to move, castling, en passant and the counters as ours.
-    let ours = pos.to_fen();
-    match ours.split_once(' ') {
-        Some((_, rest)) => format!("{board} {rest}"),
-        None => board,
-    }
+        let p = piece.filter(|_| pos.unmoved().contains(sq))?;
+        let letter = unmoved_letter(pos, p)?;
+        Some(match p.color() {
+            Color::White => letter.to_string(),
+            Color::Black => letter.to_ascii_lowercase().to_string(),
+        })
+    })
 }

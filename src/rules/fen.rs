@@ -445,30 +445,34 @@ impl Position {
 
     /// Writes the position as FEN.
     pub fn to_fen(&self) -> String {
+        self.to_fen_with(|_, _| None)
+    }
+
+    /// Writes the position as FEN, `cell` giving a square's own text where
+    /// another engine spells it otherwise (`None`: as ours; `*` a wall).
+    pub fn to_fen_with(&self, cell: impl Fn(Square, Option<Piece>) -> Option<String>) -> String {
         let v = &*self.variant;
         let g = &v.geometry;
         let mut out = String::new();
         for rank in (0..g.height()).rev() {
             let mut empty = 0;
             for file in 0..g.width() {
-                match g.square(file as i32, rank as i32) {
-                    None => {
+                let text = match g.square(file as i32, rank as i32) {
+                    None => Some("*".to_string()),
+                    Some(sq) => {
+                        let piece = self.piece_at(sq);
+                        cell(sq, piece).or_else(|| piece.map(|p| v.symbol(p.color(), p.kind())))
+                    }
+                };
+                match text {
+                    None => empty += 1,
+                    Some(t) => {
                         if empty > 0 {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push('*');
+                        out.push_str(&t);
                     }
-                    Some(sq) => match self.piece_at(sq) {
-                        None => empty += 1,
-                        Some(p) => {
-                            if empty > 0 {
-                                out.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            out.push_str(&v.symbol(p.color(), p.kind()));
-                        }
-                    },
                 }
             }
             if empty > 0 {
