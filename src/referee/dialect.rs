@@ -13,11 +13,14 @@
 //! (`U`, `C`) and the vacated extra squares as walls, which the position
 //! it is sent says (`fsf_position`).
 //!
-//! Every other move is written alike. A peer's token is taken as one of
-//! our moves only when exactly one legal move is written so; the referee
-//! then judges anything else as it would any unknown move.
+//! Which moves those are, game by game, is data beside its definitions:
+//! `scripts/fsf/spellings.txt` (`fsf_spellings`). Every other move is
+//! written alike. A peer's token is taken as one of our moves only when
+//! exactly one legal move is written so; the referee then judges anything
+//! else as it would any unknown move.
 
 use super::fsf_position;
+use super::fsf_spellings::spellings;
 use super::player::GameView;
 use crate::rules::action::Action;
 use crate::rules::moves::{Move, MoveKind};
@@ -35,43 +38,6 @@ pub enum Dialect {
     Fsf,
 }
 
-/// A kind of move Fairy-Stockfish writes with `+` in one of our games.
-struct PlusMove {
-    game: &'static str,
-    /// The mover's letter (White's).
-    mover: char,
-    /// Our promotion letter (White's), or `None` for a plain move.
-    promotion: Option<char>,
-    /// Only a piece that has never moved (Hubbub's unmoved types).
-    unmoved_only: bool,
-    /// The letter (White's) of the unmoved piece's own type, if it has one.
-    unmoved_letter: Option<char>,
-}
-
-const FSF_PLUS: &[PlusMove] = &[
-    PlusMove {
-        game: "wolf",
-        mover: 'P',
-        promotion: Some('E'),
-        unmoved_only: false,
-        unmoved_letter: None,
-    },
-    PlusMove {
-        game: "hubbub",
-        mover: 'S',
-        promotion: None,
-        unmoved_only: true,
-        unmoved_letter: Some('U'),
-    },
-    PlusMove {
-        game: "hubbub",
-        mover: 'B',
-        promotion: None,
-        unmoved_only: true,
-        unmoved_letter: Some('C'),
-    },
-];
-
 /// Whether Fairy-Stockfish writes `m` (legal in `pos`) with a `+`.
 fn fsf_plus(pos: &Position, m: Move) -> bool {
     if m.kind() == MoveKind::Drop {
@@ -84,7 +50,7 @@ fn fsf_plus(pos: &Position, m: Move) -> bool {
     let mover = v.letter(Color::White, piece.kind());
     let promotion = m.promotion().map(|k| v.letter(Color::White, k));
     let unmoved = pos.unmoved().contains(m.from());
-    FSF_PLUS.iter().any(|p| {
+    spellings().plus.iter().any(|p| {
         p.game == v.name()
             && p.mover == mover
             && p.promotion == promotion
@@ -97,21 +63,26 @@ fn fsf_plus(pos: &Position, m: Move) -> bool {
 fn fsf_unmoved_letter(pos: &Position, piece: Piece) -> Option<char> {
     let v = pos.variant();
     let mover = v.letter(Color::White, piece.kind());
-    FSF_PLUS
+    spellings()
+        .plus
         .iter()
         .find(|p| p.game == v.name() && p.mover == mover)
         .and_then(|p| p.unmoved_letter)
 }
 
 /// Whether Fairy-Stockfish's definition of our game lacks `m` (legal in
-/// `pos`): Wolf Chess's built-in promotions have no Knight (our `H`) and no
-/// Nightrider (`N`). Told such a move, it would drop it and the rest of
-/// the game silently (UCI's `position` stops at the first unknown move).
+/// `pos`), such as a promotion (Wolf Chess's built-in one has no Knight and
+/// no Nightrider). Told such a move, it would drop it and the rest of the
+/// game silently (UCI's `position` stops at the first unknown move).
 fn fsf_lacks(pos: &Position, m: Move) -> bool {
     let v = pos.variant();
-    v.name() == "wolf"
-        && m.promotion()
-            .is_some_and(|k| matches!(v.letter(Color::White, k), 'H' | 'N'))
+    let Some(promotion) = m.promotion().map(|k| v.letter(Color::White, k)) else {
+        return false;
+    };
+    spellings()
+        .lacks
+        .iter()
+        .any(|(game, l)| game == v.name() && *l == promotion)
 }
 
 impl Dialect {

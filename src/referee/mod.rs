@@ -7,7 +7,9 @@
 //!   `xboard_client`: the two protocols;
 //! - `clock`: limits and clocks; `dice_stream`: the seeded dice;
 //! - `dialect`: peers' spellings of our moves (Fairy-Stockfish's `+`);
-//!   `fsf_position`: the walls Fairy-Stockfish is sent in their place;
+//!   `fsf_spellings`: which moves those are, read from
+//!   `scripts/fsf/spellings.txt`; `fsf_position`: the walls Fairy-Stockfish
+//!   is sent in their place;
 //! - `openings`: start positions and their generator;
 //! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
 //! - `runner`: the match (pairs, threads, progress, results).
@@ -18,6 +20,7 @@ pub mod dialect;
 pub mod dice_stream;
 pub mod engine_process;
 pub mod fsf_position;
+pub mod fsf_spellings;
 pub mod game;
 pub mod log;
 pub mod openings;
