@@ -13,6 +13,7 @@ use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
+use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -210,234 +211,306 @@ pub fn replay_opening(
     Ok((pos, steps))
 }
 
+/// How a game ended: the score, why, and the words for it.
+type End = (Score, Termination, String);
+
+/// `color` loses: `termination`, because `why`.
+fn loss(color: Color, termination: Termination, why: String) -> End {
+    (Score::win(color.opposite()), termination, why)
+}
+
 /// Plays one game to its end. Engine failures lose the game for that
 /// engine; the only error is an opening the rules core rejects.
 pub fn play(setup: &GameSetup) -> Result<GameRecord, String> {
-    let start = setup.opening.start(setup.variant).map_err(|e| e.0)?;
-    let start_fen = setup.opening.fen.clone();
-    let (start_side, start_fullmove) = (start.side_to_move(), start.fullmove_number());
-    let (mut pos, mut steps) = replay_opening(setup.opening, setup.variant)?;
-    let opening_len = steps.len();
-    let names = [setup.engines[0].name.clone(), setup.engines[1].name.clone()];
-    let mut clocks = [Clock::new(&setup.limits[0]), Clock::new(&setup.limits[1])];
-    let variant_name = setup.variant.name();
-
-    let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
-    let mut start_failure = None;
-    for c in [Color::White, Color::Black] {
-        let log = setup.log.tagged(format!(
-            "game {} {} {}",
-            setup.index + 1,
-            c.name(),
-            names[c.index()]
-        ));
-        let view = GameView {
-            variant: variant_name,
-            start_fen: start_fen.as_deref(),
-            steps: &steps,
-            position: &pos,
-        };
-        let started =
-            player::start(setup.engines[c.index()], variant_name, log).and_then(|mut p| {
-                p.new_game(&view, &setup.limits[c.index()])?;
-                Ok(p)
-            });
-        match started {
-            Ok(p) => players[c.index()] = Some(p),
-            Err(f) => {
-                start_failure = Some((c, f));
-                break;
-            }
-        }
-    }
-
-    let loss = |c: Color, t: Termination, why: String| (Score::win(c.opposite()), t, why);
-    let mut engine_moves = 0u32;
-    let (score, termination, reason) = if let Some((c, f)) = start_failure {
-        loss(
-            c,
-            Termination::Abandoned,
-            format!("{} ({}) cannot start: {f}", capital(c), names[c.index()]),
-        )
-    } else {
-        loop {
-            match pos.pending() {
-                Pending::Nothing => {
-                    if let Some(o) = pos.outcome() {
-                        let (s, why) = rules_end(o);
-                        break (s, Termination::Normal, why);
-                    }
-                    if setup.max_plies.is_some_and(|m| engine_moves >= m) {
-                        break (
-                            Score::Draw,
-                            Termination::Adjudication,
-                            format!("draw by adjudication after {engine_moves} moves"),
-                        );
-                    }
-                }
-                Pending::Roll | Pending::Find(_) => {
-                    let actor = actor_of(&pos);
-                    let turn = steps
-                        .iter()
-                        .filter(|s| s.kind == StepKind::Move && s.actor == actor)
-                        .count() as u32;
-                    let k = steps
-                        .iter()
-                        .rev()
-                        .take_while(|s| s.kind != StepKind::Move)
-                        .filter(|s| s.kind == StepKind::Throw)
-                        .count() as u32;
-                    let dice = pos.dice_due().unwrap_or(&[]).to_vec();
-                    let pips = dice_stream::throw(setup.seed, setup.pair, actor, turn, k, &dice);
-                    let action = match pos.outcome_of_pips(&pips) {
-                        Ok(a) => a,
-                        Err(e) => {
-                            break (Score::Draw, Termination::Abandoned, format!("referee: {e}"))
-                        }
-                    };
-                    let token = pos.action_text(action);
-                    if let Err(e) = pos.apply(action) {
-                        break (Score::Draw, Termination::Abandoned, format!("referee: {e}"));
-                    }
-                    steps.push(Step {
-                        token,
-                        kind: StepKind::Throw,
-                        actor,
-                        pips: Some(pips.iter().copied().zip(dice.iter().copied()).collect()),
-                    });
-                    if let Some(p) = players[actor.index()].as_mut() {
-                        let view = GameView {
-                            variant: variant_name,
-                            start_fen: start_fen.as_deref(),
-                            steps: &steps,
-                            position: &pos,
-                        };
-                        if let Err(f) = p.heard_own_throw(&view) {
-                            let who = format!("{} ({})", capital(actor), names[actor.index()]);
-                            break loss(actor, Termination::Abandoned, format!("{who} {f}"));
-                        }
-                    }
-                    continue;
-                }
-                Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {}
-            }
-            let is_move = pos.pending() == Pending::Nothing;
-            let actor = actor_of(&pos);
-            let budget = clocks[actor.index()].budget(setup.margin, setup.untimed);
-            let timed = clocks[actor.index()].limits.clock.is_some()
-                || clocks[actor.index()].limits.movetime.is_some();
-            let who = format!("{} ({})", capital(actor), names[actor.index()]);
-            let Some(player) = players[actor.index()].as_mut() else {
-                break loss(actor, Termination::Abandoned, format!("{who} is gone"));
-            };
-            let illegal = if player.approximate_rules() {
-                Termination::PeerRulesInfraction
-            } else {
-                Termination::RulesInfraction
-            };
-            let view = GameView {
-                variant: variant_name,
-                start_fen: start_fen.as_deref(),
-                steps: &steps,
-                position: &pos,
-            };
-            let started = Instant::now();
-            let answer = player.act(&Turn {
-                game: &view,
-                actor,
-                clocks: &clocks,
-                deadline: started + budget.allowed,
-            });
-            let elapsed = started.elapsed();
-            let token = match answer {
-                Ok(t) => t,
-                Err(Fault::Silent) if timed => {
-                    break loss(
-                        actor,
-                        Termination::TimeForfeit,
-                        format!("{who} loses on time"),
-                    )
-                }
-                Err(Fault::Silent) => {
-                    break loss(
-                        actor,
-                        Termination::Abandoned,
-                        format!("{who} gave no answer in {} ms", budget.allowed.as_millis()),
-                    )
-                }
-                Err(f @ Fault::Resigned) => {
-                    break loss(actor, Termination::Normal, format!("{who} {f}"))
-                }
-                Err(f @ (Fault::Garbage(_) | Fault::Refused(_))) => {
-                    break loss(actor, Termination::RulesInfraction, format!("{who} {f}"))
-                }
-                Err(f) => break loss(actor, Termination::Abandoned, format!("{who} {f}")),
-            };
-            if !clocks[actor.index()].charge(elapsed, budget, is_move) {
-                break loss(
-                    actor,
-                    Termination::TimeForfeit,
-                    format!("{who} loses on time ({} ms)", elapsed.as_millis()),
-                );
-            }
-            let lacked = pos
-                .parse_action(&token)
-                .is_ok_and(|a| opponent_lacks(&players, &pos, actor, a));
-            let played = pos.parse_action(&token).and_then(|a| {
-                pos.apply(a)?;
-                Ok(a)
-            });
-            match played {
-                Ok(a) => {
-                    let other = actor.opposite();
-                    let stopped = format!(
-                        "{who} plays {token}, which the rules of {} ({}) lack: the game stops as a draw",
-                        capital(other),
-                        names[other.index()]
-                    );
-                    steps.push(Step {
-                        token,
-                        kind: kind_of(a),
-                        actor,
-                        pips: None,
-                    });
-                    if is_move {
-                        engine_moves += 1;
-                    }
-                    if lacked {
-                        break (Score::Draw, Termination::PeerRulesInfraction, stopped);
-                    }
-                }
-                Err(e) => {
-                    let why = format!(
-                        "{who} plays an illegal move '{token}' ({e}) in {}",
-                        pos.to_fen()
-                    );
-                    let _ = std::io::Write::write_fmt(
-                        &mut std::io::stderr(),
-                        format_args!("game {}: {why}\n", setup.index + 1),
-                    );
-                    break loss(actor, illegal, why);
-                }
-            }
-        }
+    let mut game = Game::new(setup)?;
+    let end = match game.start_players() {
+        Some(end) => end,
+        None => game.run(),
     };
-    for p in players.into_iter().flatten() {
-        p.end_game(score.text(), &reason);
+    Ok(game.finish(end))
+}
+
+/// A game under way: the authoritative position, its steps, the clocks
+/// and the engines.
+struct Game<'a> {
+    setup: &'a GameSetup<'a>,
+    start_fen: Option<String>,
+    start_side: Color,
+    start_fullmove: u32,
+    opening_len: usize,
+    pos: Position,
+    steps: Vec<Step>,
+    names: [String; 2],
+    clocks: [Clock; 2],
+    players: [Option<Box<dyn Player>>; 2],
+    /// Moves made by the engines (not the opening's, throws or choices).
+    engine_moves: u32,
+}
+
+impl<'a> Game<'a> {
+    /// The position after the opening, no engine started yet.
+    fn new(setup: &'a GameSetup<'a>) -> Result<Game<'a>, String> {
+        let start = setup.opening.start(setup.variant).map_err(|e| e.0)?;
+        let (pos, steps) = replay_opening(setup.opening, setup.variant)?;
+        Ok(Game {
+            setup,
+            start_fen: setup.opening.fen.clone(),
+            start_side: start.side_to_move(),
+            start_fullmove: start.fullmove_number(),
+            opening_len: steps.len(),
+            pos,
+            steps,
+            names: [setup.engines[0].name.clone(), setup.engines[1].name.clone()],
+            clocks: [Clock::new(&setup.limits[0]), Clock::new(&setup.limits[1])],
+            players: [None, None],
+            engine_moves: 0,
+        })
     }
-    Ok(GameRecord {
-        index: setup.index,
-        pair: setup.pair,
-        names,
-        white_engine: 0,
-        start_fen,
-        start_side,
-        start_fullmove,
-        opening_len,
-        steps,
-        score,
-        termination,
-        reason,
-        final_fen: pos.to_fen(),
-    })
+
+    /// What the engines are shown of the game.
+    fn view(&self) -> GameView<'_> {
+        GameView {
+            variant: self.setup.variant.name(),
+            start_fen: self.start_fen.as_deref(),
+            steps: &self.steps,
+            position: &self.pos,
+        }
+    }
+
+    /// "White (name)".
+    fn who(&self, c: Color) -> String {
+        format!("{} ({})", capital(c), self.names[c.index()])
+    }
+
+    /// Starts both engines on the game; the end if one cannot start.
+    fn start_players(&mut self) -> Option<End> {
+        let setup = self.setup;
+        for c in [Color::White, Color::Black] {
+            let log = setup.log.tagged(format!(
+                "game {} {} {}",
+                setup.index + 1,
+                c.name(),
+                self.names[c.index()]
+            ));
+            let view = self.view();
+            let started =
+                player::start(setup.engines[c.index()], view.variant, log).and_then(|mut p| {
+                    p.new_game(&view, &setup.limits[c.index()])?;
+                    Ok(p)
+                });
+            match started {
+                Ok(p) => self.players[c.index()] = Some(p),
+                Err(f) => {
+                    let why = format!("{} cannot start: {f}", self.who(c));
+                    return Some(loss(c, Termination::Abandoned, why));
+                }
+            }
+        }
+        None
+    }
+
+    /// Plays until the game ends.
+    fn run(&mut self) -> End {
+        loop {
+            let end = match self.pos.pending() {
+                Pending::Nothing => self.rules_end().or_else(|| self.engine_turn()),
+                Pending::Roll | Pending::Find(_) => self.throw(),
+                Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => self.engine_turn(),
+            };
+            if let Some(end) = end {
+                return end;
+            }
+        }
+    }
+
+    /// The end the rules or the move cap give before a move, if any.
+    fn rules_end(&self) -> Option<End> {
+        if let Some(o) = self.pos.outcome() {
+            let (s, why) = rules_end(o);
+            return Some((s, Termination::Normal, why));
+        }
+        let moves = self.engine_moves;
+        self.setup.max_plies.filter(|&m| moves >= m).map(|_| {
+            let why = format!("draw by adjudication after {moves} moves");
+            (Score::Draw, Termination::Adjudication, why)
+        })
+    }
+
+    /// The referee throws the dice due, from the match's seeded stream,
+    /// and tells the thrower.
+    fn throw(&mut self) -> Option<End> {
+        let actor = actor_of(&self.pos);
+        let turn = self
+            .steps
+            .iter()
+            .filter(|s| s.kind == StepKind::Move && s.actor == actor)
+            .count() as u32;
+        let k = self
+            .steps
+            .iter()
+            .rev()
+            .take_while(|s| s.kind != StepKind::Move)
+            .filter(|s| s.kind == StepKind::Throw)
+            .count() as u32;
+        let dice = self.pos.dice_due().unwrap_or(&[]).to_vec();
+        let (seed, pair) = (self.setup.seed, self.setup.pair);
+        let pips = dice_stream::throw(seed, pair, actor, turn, k, &dice);
+        let referee = |e: String| (Score::Draw, Termination::Abandoned, format!("referee: {e}"));
+        let action = match self.pos.outcome_of_pips(&pips) {
+            Ok(a) => a,
+            Err(e) => return Some(referee(e.to_string())),
+        };
+        let token = self.pos.action_text(action);
+        if let Err(e) = self.pos.apply(action) {
+            return Some(referee(e.to_string()));
+        }
+        self.steps.push(Step {
+            token,
+            kind: StepKind::Throw,
+            actor,
+            pips: Some(pips.iter().copied().zip(dice.iter().copied()).collect()),
+        });
+        let mut player = self.players[actor.index()].take()?;
+        let heard = player.heard_own_throw(&self.view());
+        self.players[actor.index()] = Some(player);
+        heard.err().map(|f| {
+            loss(
+                actor,
+                Termination::Abandoned,
+                format!("{} {f}", self.who(actor)),
+            )
+        })
+    }
+
+    /// The side to act (a move, or a choice after a throw) answers on its
+    /// clock; the answer is checked and played.
+    fn engine_turn(&mut self) -> Option<End> {
+        let is_move = self.pos.pending() == Pending::Nothing;
+        let actor = actor_of(&self.pos);
+        let clock = &self.clocks[actor.index()];
+        let budget = clock.budget(self.setup.margin, self.setup.untimed);
+        let timed = clock.limits.clock.is_some() || clock.limits.movetime.is_some();
+        let who = self.who(actor);
+        let Some(mut player) = self.players[actor.index()].take() else {
+            return Some(loss(
+                actor,
+                Termination::Abandoned,
+                format!("{who} is gone"),
+            ));
+        };
+        let started = Instant::now();
+        let answer = player.act(&Turn {
+            game: &self.view(),
+            actor,
+            clocks: &self.clocks,
+            deadline: started + budget.allowed,
+        });
+        let elapsed = started.elapsed();
+        let approximate = player.approximate_rules();
+        self.players[actor.index()] = Some(player);
+        let token = match answer {
+            Ok(t) => t,
+            Err(f) => return Some(fault_end(actor, &who, f, timed, budget.allowed)),
+        };
+        if !self.clocks[actor.index()].charge(elapsed, budget, is_move) {
+            let why = format!("{who} loses on time ({} ms)", elapsed.as_millis());
+            return Some(loss(actor, Termination::TimeForfeit, why));
+        }
+        self.play_answer(actor, token, is_move, approximate)
+    }
+
+    /// Plays `token`, the answer of `actor`: an illegal one loses (counted
+    /// apart for a peer with approximate rules), one the opponent's rules
+    /// lack stops the game.
+    fn play_answer(
+        &mut self,
+        actor: Color,
+        token: String,
+        is_move: bool,
+        approximate: bool,
+    ) -> Option<End> {
+        let who = self.who(actor);
+        let lacked = self
+            .pos
+            .parse_action(&token)
+            .is_ok_and(|a| opponent_lacks(&self.players, &self.pos, actor, a));
+        let played = self.pos.parse_action(&token).and_then(|a| {
+            self.pos.apply(a)?;
+            Ok(a)
+        });
+        let action = match played {
+            Ok(a) => a,
+            Err(e) => {
+                let why = format!(
+                    "{who} plays an illegal move '{token}' ({e}) in {}",
+                    self.pos.to_fen()
+                );
+                // A closed stderr must not stop the match.
+                let _ = writeln!(std::io::stderr(), "game {}: {why}", self.setup.index + 1);
+                let illegal = match approximate {
+                    true => Termination::PeerRulesInfraction,
+                    false => Termination::RulesInfraction,
+                };
+                return Some(loss(actor, illegal, why));
+            }
+        };
+        let other = actor.opposite();
+        let stopped = format!(
+            "{who} plays {token}, which the rules of {} lack: the game stops as a draw",
+            self.who(other)
+        );
+        self.steps.push(Step {
+            token,
+            kind: kind_of(action),
+            actor,
+            pips: None,
+        });
+        if is_move {
+            self.engine_moves += 1;
+        }
+        lacked.then_some((Score::Draw, Termination::PeerRulesInfraction, stopped))
+    }
+
+    /// Tells the engines the result, and the record.
+    fn finish(self, (score, termination, reason): End) -> GameRecord {
+        for p in self.players.into_iter().flatten() {
+            p.end_game(score.text(), &reason);
+        }
+        GameRecord {
+            index: self.setup.index,
+            pair: self.setup.pair,
+            names: self.names,
+            white_engine: 0,
+            start_fen: self.start_fen,
+            start_side: self.start_side,
+            start_fullmove: self.start_fullmove,
+            opening_len: self.opening_len,
+            steps: self.steps,
+            score,
+            termination,
+            reason,
+            final_fen: self.pos.to_fen(),
+        }
+    }
+}
+
+/// The end an engine's failure to answer gives: `allowed` was its time.
+fn fault_end(actor: Color, who: &str, f: Fault, timed: bool, allowed: Duration) -> End {
+    match f {
+        Fault::Silent if timed => loss(
+            actor,
+            Termination::TimeForfeit,
+            format!("{who} loses on time"),
+        ),
+        Fault::Silent => loss(
+            actor,
+            Termination::Abandoned,
+            format!("{who} gave no answer in {} ms", allowed.as_millis()),
+        ),
+        f @ Fault::Resigned => loss(actor, Termination::Normal, format!("{who} {f}")),
+        f @ (Fault::Garbage(_) | Fault::Refused(_)) => {
+            loss(actor, Termination::RulesInfraction, format!("{who} {f}"))
+        }
+        f => loss(actor, Termination::Abandoned, format!("{who} {f}")),
+    }
 }
