@@ -17,6 +17,7 @@ mod en_passant;
 pub mod faces;
 mod facts;
 pub mod fen;
+mod fen_read;
 pub mod geometry;
 mod kind_info;
 mod movegen;
