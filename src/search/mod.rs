@@ -1,5 +1,6 @@
-//! The search: iterative-deepening alpha-beta (the root, `root.rs`;
-//! principal variation search, transposition table, quiescence, null move,
+//! The search: iterative-deepening alpha-beta (the root and the pace of
+//! its iterations under a clock, `root.rs` and `pace.rs`; principal
+//! variation search, transposition table, quiescence, null move,
 //! late-move reductions, check extension) over decision nodes
 //! (`decision.rs`, `quiescence.rs`), and expectimax over the dice: a throw
 //! is the probability-weighted mean of its outcomes, averaged as expected
@@ -16,6 +17,7 @@ mod decision;
 pub mod eval;
 pub mod limits;
 mod ordering;
+mod pace;
 mod quiescence;
 mod reductions;
 mod root;

@@ -1,8 +1,9 @@
 //! The root: iterative deepening over the actions of the side to act,
 //! each iteration's lines reported through the callback, and when to stop
-//! (the limits, a mate found, half the soft time budget spent).
+//! (the limits, a mate found, the pace of the iterations under a clock).
 
 use super::limits::Limits;
+use super::pace::Pace;
 use super::{SearchInfo, SearchResult, Searcher, Value, ASPIRATION, INFINITY, MATE, MATE_BOUND};
 use super::{MAX_MULTIPV, MAX_PLY};
 use crate::rules::action::Action;
@@ -44,7 +45,10 @@ impl Searcher {
             .min(MAX_PLY as u32 - 8);
         let lines = self.multipv.clamp(1, MAX_MULTIPV).min(actions.len().max(1));
         let mut order = actions;
-        let soft = limits.budget().0;
+        // With a clock, the share of the soft budget follows the iterations.
+        let (soft, hard) = limits.budget();
+        let clocked = soft < hard;
+        let mut pace = Pace::new();
         for depth in 1..=max_depth {
             // Lazy SMP: helpers skip every other iteration, in turn, so that
             // the threads do not all search the same depth.
@@ -66,6 +70,7 @@ impl Searcher {
                 order = scored.iter().map(|&(a, _)| a).collect();
             }
             if let Some(&(action, score)) = scored.first() {
+                pace.iteration(action, score);
                 result.best = Some(action);
                 result.score = score;
                 result.depth = depth;
@@ -77,7 +82,13 @@ impl Searcher {
                     break;
                 }
             }
-            if self.stopped || soft.is_some_and(|s| self.start.elapsed() >= s / 2) {
+            let elapsed = self.start.elapsed();
+            let paced_out = match soft {
+                Some(s) if clocked => !pace.may_go_on(elapsed, s),
+                Some(s) => elapsed >= s / 2,
+                None => false,
+            };
+            if self.stopped || paced_out {
                 break;
             }
         }
