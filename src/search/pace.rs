@@ -16,7 +16,7 @@ const SETTLED: u32 = 4;
 const FALL_DOUBLES: f64 = 100.0;
 
 /// Follows the iterations of one search.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Pace {
     best: Option<Action>,
     score: Option<i32>,
@@ -26,12 +26,21 @@ pub struct Pace {
     share: f64,
 }
 
+impl Default for Pace {
+    /// Before the first iteration: the whole share.
+    fn default() -> Pace {
+        Pace {
+            best: None,
+            score: None,
+            led: 0,
+            share: 1.0,
+        }
+    }
+}
+
 impl Pace {
     pub fn new() -> Pace {
-        Pace {
-            share: 1.0,
-            ..Pace::default()
-        }
+        Pace::default()
     }
 
     /// Notes an iteration's best action and score.
