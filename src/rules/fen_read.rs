@@ -232,13 +232,7 @@ impl Position {
     /// and the throw, choice or promotion due.
     fn read_dice_fields(&mut self, words: &Words, ext: &Extensions) -> Result<(), FenError> {
         if let Some(field) = ext.register {
-            let bad = || FenError::BadDiceState(field.to_string());
-            let (w, b) = field[words.register.len() + 1..]
-                .split_once('/')
-                .ok_or_else(bad)?;
-            for (c, name) in [(0, w), (1, b)] {
-                self.modes[c] = self.parse_mode_name(name).ok_or_else(bad)?;
-            }
+            self.modes = two_sided(field, words.register, |name| self.parse_mode_name(name))?;
         }
         if let Some(field) = ext.pending {
             let bad = || FenError::BadDiceState(field.to_string());
@@ -276,17 +270,9 @@ impl Position {
                 .ok_or_else(|| FenError::BadDiceState(field.to_string()))?;
         }
         if let Some(field) = ext.stores {
-            let bad = || FenError::BadDiceState(field.to_string());
-            let (w, b) = field[words.stores.len() + 1..]
-                .split_once('/')
-                .ok_or_else(bad)?;
-            for (c, text) in [(0, w), (1, b)] {
-                self.stores[c] = text
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|&n| n <= hunt.store_max)
-                    .ok_or_else(bad)?;
-            }
+            self.stores = two_sided(field, words.stores, |text| {
+                text.parse::<u8>().ok().filter(|&n| n <= hunt.store_max)
+            })?;
         }
         if let Some(field) = ext.pending {
             self.pending = self
@@ -368,6 +354,18 @@ impl Position {
         }
         Ok(())
     }
+}
+
+/// White's and Black's values of a `word=white/black` field, each read
+/// by `read`; an error quoting the field if either is missing or bad.
+fn two_sided<T>(
+    field: &str,
+    word: &str,
+    mut read: impl FnMut(&str) -> Option<T>,
+) -> Result<[T; 2], FenError> {
+    let bad = || FenError::BadDiceState(field.to_string());
+    let (white, black) = field[word.len() + 1..].split_once('/').ok_or_else(bad)?;
+    Ok([read(white).ok_or_else(bad)?, read(black).ok_or_else(bad)?])
 }
 
 /// The en passant field: `I` (the passed square; the piece stands just
