@@ -25,7 +25,8 @@
 #   --games N        games per match (default 20)
 #   --concurrency C  games at once (default 2)
 #   --seed S         match seed (default 1)
-#   --out DIR        where the PGN files and engine logs go (default target/match-peers)
+#   --out DIR        where the PGN files, engine logs and the copy of the
+#                    binary played go (default target/match-peers)
 #   --xboard-menagerie PATH
 #                    also play our engine over UCI against a menagerie binary
 #                    that speaks XBoard (PATH), in every game, dice included
@@ -73,6 +74,15 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 bin="${CARGO_TARGET_DIR:-$root/target}/release/menagerie"
 
+# Builds this tree and plays a copy of its binary (in --out), so that a
+# build during a long match does not change the engine of later games.
+build_pinned() {
+    cargo build --release --quiet
+    mkdir -p "$out"
+    cp "$bin" "$out/menagerie-under-test"
+    bin="$out/menagerie-under-test"
+}
+
 # One match against the current Fairy-Stockfish in one of our games.
 current_fsf_match() {
     local v="$1" fsf="$2" peer=()
@@ -110,7 +120,7 @@ if [ -n "$against_build" ]; then
     mkdir -p "$out"
     [ -d "$tree" ] || git worktree add --detach "$tree" "$rev" >/dev/null
     (cd "$tree" && cargo build --release --quiet) || { echo "match-peers: building $rev failed" >&2; exit 2; }
-    cargo build --release --quiet
+    build_pinned
     for v in ${variants:-carnival carnival-oblique truffle}; do
         against_build_match "$v" "$tree/target/release/menagerie" "$rev"
     done
@@ -119,8 +129,7 @@ fi
 
 if [ -n "$current_fsf" ]; then
     fsf="$(scripts/build-fsf.sh)" || { echo "match-peers: building Fairy-Stockfish failed" >&2; exit 2; }
-    cargo build --release --quiet
-    mkdir -p "$out"
+    build_pinned
     for v in ${variants:-wolf hubbub}; do
         current_fsf_match "$v" "$fsf"
     done
@@ -135,8 +144,7 @@ for p in "$fsf" "$fmax"; do
     fi
 done
 
-cargo build --release --quiet
-mkdir -p "$out"
+build_pinned
 
 echo "== menagerie vs Fairy-Stockfish (UCI), chess, $tc"
 "$bin" match --variant chess --openings openings/chess.txt \
