@@ -14,7 +14,9 @@
 #
 # With --against-build REV it plays instead this tree's build against the
 # build of git revision REV (built in a worktree under --out) in the dice
-# games at --tc: issue 18 measures its dice-game gains against 8b18451.
+# games at --tc: issue 18 measures its dice-game gains against 8b18451, and
+# in the games added after it against the first build that played them
+# (docs/engine.md).
 #
 # Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
 #                                [--xboard-menagerie PATH]

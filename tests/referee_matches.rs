@@ -23,6 +23,18 @@ fn openings(variant: &str) -> String {
     format!("{}/openings/{variant}.txt", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Every game ships the openings its matches start from (the scripts
+/// name them `openings/<game>.txt`), each line a legal start.
+#[test]
+fn every_game_ships_openings_that_load() {
+    for &name in variants::NAMES {
+        let v = variants::load(name).expect("variant");
+        let lines = menagerie::referee::openings::load(&openings(name), &v)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(lines.len() >= 50, "{name}: {} openings", lines.len());
+    }
+}
+
 /// Runs `menagerie match ARGS`: (success, stdout, stderr).
 fn run(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(BIN)
