@@ -2,13 +2,11 @@
 //! letter resolved, every square on the board, the move and attack tables
 //! built, the start position checked.
 
-use crate::rules::betza::{self, Atom, Reach};
+use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::compile_facts::{check_combinations, find_odds, mode_facts};
 use crate::rules::compile_modes::{compile_chance, compile_modes};
-use crate::rules::def::{
-    CastlingDef, Fate, HuntDef, TwoSteps, VariantDef, VariantError, MAX_PIECE_VALUE,
-};
-use crate::rules::faces::{find_outcome, outcome_odds, DICE};
+use crate::rules::def::{CastlingDef, Fate, HuntDef, VariantDef, VariantError, MAX_PIECE_VALUE};
 use crate::rules::geometry::{Geometry, GeometryError};
 use crate::rules::kind_info::{CaptureFate, KindInfo};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
@@ -55,29 +53,8 @@ impl Variant {
         });
         let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
         let ep_reach = en_passant_reach(&geometry, &mut rays, &kinds, roles.ep_capturers);
-        let permissions = |m: &ModeTables| (m.castling, m.two_steps, m.en_passant);
-        let mode_permissions = modes
-            .tables
-            .iter()
-            .any(|m| permissions(m) != permissions(&modes.tables[0]));
-        let special_modes = modes.tables.iter().any(|m| m.special());
+        let mode_facts = mode_facts(&def, &modes.tables);
         let rich_moves = has_rich_moves(&kinds, &modes.tables);
-        let alike = |a: &ModeTables, b: &ModeTables| {
-            movement(&a.atoms) == movement(&b.atoms)
-                && permissions(a) == permissions(b)
-                && (a.lurers, &a.court) == (b.lurers, &b.court)
-        };
-        let mode_class = (0..modes.tables.len())
-            .map(|i| {
-                (0..=i)
-                    .find(|&j| alike(&modes.tables[j], &modes.tables[i]))
-                    .unwrap_or(i) as u8
-            })
-            .collect();
-        let ep_by_legs = def
-            .modes
-            .iter()
-            .any(|m| m.en_passant != TwoSteps::ALL && m.en_passant != TwoSteps::NONE);
         let lame_passable = kinds
             .iter()
             .map(|k| letters.mask(k.def.lame_passable, k.def.name))
@@ -93,21 +70,7 @@ impl Variant {
             Some(t) => Some(compile_hunt(t, &geometry, kinds.len(), &letters)?),
         };
         let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
-        if def.promotion_after_throw && def.pieces.iter().any(|p| !p.promotion_may.is_empty()) {
-            return Err(VariantError::BadChance(
-                "a promotion after the throw cannot be optional".to_string(),
-            ));
-        }
-        if def.promotion_after_throw && def.chance.is_none() {
-            return Err(VariantError::BadChance(
-                "a promotion after the throw needs dice".to_string(),
-            ));
-        }
-        if !def.castling.is_empty() && roles.royal.is_none() {
-            return Err(VariantError::BadCastling(
-                "castling needs a royal piece".to_string(),
-            ));
-        }
+        check_combinations(&def, roles.royal.is_some())?;
         let castling_kinds =
             |d: &CastlingDef| castling_kinds(d, &letters, roles.royal_kinds, hunt.as_ref());
         let castling = [
@@ -121,14 +84,7 @@ impl Variant {
             }
             None => (None, Vec::new()),
         };
-        let find_odds = (0..kinds.len())
-            .map(|k| match &hunt {
-                Some(t) if t.hunter_kinds >> k & 1 != 0 => {
-                    outcome_odds(&DICE, |pips| find_outcome(t.find_faces[k], pips))
-                }
-                _ => Vec::new(),
-            })
-            .collect();
+        let find_odds = find_odds(kinds.len(), hunt.as_ref());
         Ok(Variant {
             value_overrides,
             eval_weights: def.eval_weights,
@@ -142,7 +98,7 @@ impl Variant {
             ep_capturers: roles.ep_capturers,
             ep_victims: roles.ep_victims,
             ep_reach,
-            ep_by_legs,
+            ep_by_legs: mode_facts.ep_by_legs,
             promoters: roles.promoters,
             promotion_zone,
             promotion_after_throw: def.promotion_after_throw,
@@ -158,10 +114,10 @@ impl Variant {
             modes: modes.tables,
             start_mode: modes.start,
             mode_kinds: modes.kinds,
-            mode_permissions,
-            special_modes,
+            mode_permissions: mode_facts.permissions,
+            special_modes: mode_facts.special,
             rich_moves,
-            mode_class,
+            mode_class: mode_facts.class,
             hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
@@ -500,30 +456,6 @@ fn compile_two_legs(
         }
     }
     Ok((two_legs, two_leg_kinds))
-}
-
-/// Every kind's moves as a sorted list of single vectors with what each
-/// may do (move, capture), however the Betza strings wrote them: `RfR` and
-/// `R` are alike, and so are `fWfmWfcF` and `fWfcF`.
-fn movement(kinds: &[Vec<Atom>]) -> Vec<Vec<(String, bool, bool)>> {
-    kinds
-        .iter()
-        .map(|atoms| {
-            let mut moves: Vec<(String, bool, bool)> = Vec::new();
-            for a in atoms {
-                for v in &a.vectors {
-                    let key = format!("{v:?} {:?} {} {} {:?}", a.reach, a.initial, a.lame, a.ranks);
-                    let (m, c) = (a.mode.can_move(), a.mode.can_capture());
-                    match moves.iter_mut().find(|(k, _, _)| *k == key) {
-                        Some(e) => (e.1, e.2) = (e.1 || m, e.2 || c),
-                        None => moves.push((key, m, c)),
-                    }
-                }
-            }
-            moves.sort();
-            moves
-        })
-        .collect()
 }
 
 /// Where each kind that takes en passant does so, by its own captures.

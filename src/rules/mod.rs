@@ -10,6 +10,7 @@ pub mod betza;
 pub mod bitboard;
 mod chance;
 mod compile;
+mod compile_facts;
 mod compile_modes;
 pub mod def;
 mod display;
