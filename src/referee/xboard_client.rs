@@ -314,7 +314,12 @@ impl Player for XboardClient {
         }
         self.process.send("force")?;
         // The opponent is an engine: no human throws or choices to ask for.
-        self.process.send("computer")?;
+        // Only where the game has them: Fairy-Max 5.0b does not know the
+        // command and may crash after it (Debian's build, in about half of
+        // the games of a chess match).
+        if game.position.variant().has_chance_steps() {
+            self.process.send("computer")?;
+        }
         self.process.send("easy")?;
         self.process.send("nopost")?;
         for line in time_commands(limits) {
