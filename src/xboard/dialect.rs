@@ -1,56 +1,14 @@
-//! How XBoard sees one of our games: which of its piece types (and so which
-//! picture) stands for each of our kinds, the `setup` and `piece` commands
-//! that describe the game, and the translation of squares, moves and FENs
-//! between our text and XBoard's.
-//!
-//! XBoard 4.9 has a fixed list of piece types, each with its own picture;
-//! `setup (PIECETOCHAR) ...` gives each type its letter, the last letter of
-//! each colour being the king. A `+` in the table marks the promoted form
-//! of the type 11 places before it (`+N`). We pick types by how our pieces
-//! move, so that a Nightrider looks like one. On boards of exactly 10 ranks
-//! XBoard numbers the ranks from 0.
+//! How XBoard sees one of our games: the `setup` and `piece` commands that
+//! describe the game, with the XBoard type each kind takes (`slots`), and
+//! the translation of squares, moves and FENs between our text and
+//! XBoard's. On boards of exactly 10 ranks XBoard numbers the ranks from 0.
 
+use super::slots::{Slots, QUEEN};
 use crate::rules::piece::Kind;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
 use engine_protocol::XboardReply;
-
-/// XBoard 4.9's piece types in order (white), by their default letter: the
-/// table a `setup` command's PIECETOCHAR rewrites. The king comes last.
-const TYPES: &str = "PNBRQFEACWMOHIJGDVLSU";
-/// XBoard's Man (a commoner's picture): the type of a second kind that
-/// promotes (Wolf Chess's Sergeant, a forward Man).
-const MAN: usize = 10;
-/// XBoard's Lance, which no kind of ours takes: 4.9.1 moves it as a Pawn,
-/// and takes its diagonal step onto an empty square for en passant (also
-/// with Test Legality off, onto the file of a double step just made),
-/// removing the piece behind (`scripts/xboard-lance-ep.sh`).
-const LANCE: usize = 18;
-/// Distance from a type to its promoted form (XBoard's `PROMOTED`).
-const PROMOTED_OFFSET: usize = 11;
-/// XBoard's Queen: the piece a promotion sweep starts from.
-const QUEEN: usize = 4;
-/// A type XBoard 4.9.1's promotion sweep never offers (found by trial:
-/// Hubbub's Gryphon there could not be chosen).
-const NOT_SWEPT: usize = 15;
-
-/// The types whose picture fits a move pattern (our Betza, canonical).
-const PICTURES: &[(&str, char)] = &[
-    ("N", 'N'),
-    ("B", 'B'),
-    ("R", 'R'),
-    ("Q", 'Q'),
-    ("F", 'F'),
-    ("A", 'E'),
-    ("QNN", 'E'),
-    ("BN", 'A'),
-    ("RN", 'C'),
-    ("W", 'W'),
-    ("K", 'M'),
-    ("NN", 'H'),
-    ("N0", 'H'),
-];
 
 pub struct Dialect {
     /// XBoard's text for each kind's white piece: a letter or `+` and one.
@@ -66,187 +24,91 @@ pub struct Dialect {
     ranks_from_zero: bool,
 }
 
+/// Our text for a kind's white piece: its letter, after a `+` for a
+/// promoted form.
+fn our_text(v: &Variant, k: usize) -> String {
+    let d = v.piece(k as Kind);
+    format!("{}{}", if d.plus { "+" } else { "" }, d.letter)
+}
+
+/// XBoard's text for each kind, and the renames: our letter where it is
+/// free and fits, else a spare letter. A promoted form keeps `+X` only on
+/// a promoted form's type (the only place the table can say `+`);
+/// elsewhere it is renamed, as is a kind whose letter another took.
+fn texts(v: &Variant, slots: &Slots) -> (Vec<String>, Vec<(String, String)>) {
+    let n = v.kind_count();
+    let mut used: Vec<char> = Vec::new();
+    let mut texts = vec![String::new(); n];
+    for (k, text) in texts.iter_mut().enumerate() {
+        let d = v.piece(k as Kind);
+        let is_promoted = d.plus && slots.on_promoted_type(k);
+        if is_promoted || (!d.plus && !used.contains(&d.letter)) {
+            *text = our_text(v, k);
+            if !d.plus {
+                used.push(d.letter);
+            }
+        }
+    }
+    let mut renames = Vec::new();
+    for (k, text) in texts.iter_mut().enumerate() {
+        if text.is_empty() {
+            let spare = spare_letter(v, &used);
+            used.push(spare);
+            *text = spare.to_string();
+            renames.push((our_text(v, k), text.clone()));
+        }
+    }
+    (texts, renames)
+}
+
+/// The first letter neither given out nor any kind's own (so a rename
+/// never reads as another piece), or `X` when none is left.
+fn spare_letter(v: &Variant, used: &[char]) -> char {
+    ('A'..='Z')
+        .find(|c| {
+            !used.contains(c) && !(0..v.kind_count()).any(|j| v.piece(j as Kind).letter == *c)
+        })
+        .unwrap_or('X')
+}
+
+/// `setup`'s PIECETOCHAR: White's letter on each type a kind takes (`+`
+/// for a promoted form), `.` on the others, to the Queen's type at least,
+/// then the king's letter; Black's the same in lower case.
+fn piece_to_char(slots: &Slots, texts: &[String]) -> String {
+    let last = slots.last().unwrap_or(0).max(QUEEN);
+    let mut white = vec!['.'; last + 1];
+    for (k, text) in texts.iter().enumerate() {
+        if let Some(s) = slots.of(k) {
+            white[s] = if text.starts_with('+') {
+                '+'
+            } else {
+                text.chars().next().unwrap_or('.')
+            };
+        }
+    }
+    let king = slots
+        .king()
+        .and_then(|k| texts[k].chars().last())
+        .unwrap_or('.');
+    let white: String = white.into_iter().chain([king]).collect();
+    let black = white.to_ascii_lowercase();
+    format!("{white}{black}")
+}
+
 impl Dialect {
-    // Kinds index several parallel tables (slots, texts, definitions).
-    #[allow(clippy::needless_range_loop)]
+    /// A game's dialect: each kind's XBoard type, then its text, then the
+    /// `setup` table those make.
     pub fn new(v: &Variant) -> Dialect {
-        let n = v.kind_count();
-        let mut slot: Vec<Option<usize>> = vec![None; n];
-        let mut taken = [false; TYPES.len()];
-        // A game with promoted forms keeps their types free.
-        let reserve_promoted = (0..n).any(|k| v.piece(k as Kind).plus);
-        // XBoard's King type (its picture, and the piece its check and mate
-        // tests look for) goes to the King XBoard's board holds: in
-        // Truffle Hunt the sleeping one, since XBoard never sees a piece
-        // wake (a King of another type leaves XBoard without a king, and it
-        // marks every move as mate).
-        let king_kind = (0..n).find(|&k| {
-            let d = &v.piece(k as Kind);
-            d.royal && (v.royal_kinds().count_ones() == 1 || !d.plus)
-        });
-        // The pawn, then pictures by movement, then any free type. A second
-        // kind that promotes (Wolf Chess's Sergeant) takes the Man, not the
-        // Lance: XBoard 4.9.1 with Test Legality on lets only its Pawn and
-        // Lance types promote, but it moves a Lance as a Pawn, taking a
-        // diagonal step onto an empty square for en passant. With Test
-        // Legality off it applies an engine's promotion to any type, and a
-        // person's where our `lift` answer marks the square as a promotion.
-        for k in 0..n {
-            if v.promoters() >> k & 1 == 0 || Some(k) == king_kind {
-                continue;
-            }
-            if let Some(i) = [0, MAN].into_iter().find(|&i| !taken[i]) {
-                slot[k] = Some(i);
-                taken[i] = true;
-            }
-        }
-        // A pawn's promotions must be types XBoard's promotion sweep
-        // offers; one with no picture of its own may take the Queen's type
-        // when no piece moves as a Queen.
-        let promotion_targets = (0..n)
-            .filter(|&k| v.promoters() >> k & 1 != 0)
-            .flat_map(|k| v.promotions(k as Kind).iter().copied())
-            .fold(0u32, |set, t| set | 1 << t);
-        let queen_by_moves = (0..n).any(|k| v.piece(k as Kind).betza == "Q");
-        for k in 0..n {
-            let d = &v.piece(k as Kind);
-            if slot[k].is_some() || Some(k) == king_kind || d.plus {
-                continue;
-            }
-            let target = promotion_targets >> k & 1 != 0;
-            let skipped = |i: usize| target && i == NOT_SWEPT;
-            let kept_for_promoted = |i: usize| reserve_promoted && i >= PROMOTED_OFFSET;
-            let free =
-                |i: &usize| !(taken[*i] || kept_for_promoted(*i) || skipped(*i) || *i == LANCE);
-            let by_moves = PICTURES
-                .iter()
-                .find(|(b, _)| *b == d.betza)
-                .and_then(|(_, c)| TYPES.find(*c));
-            let queen = (target && !queen_by_moves).then_some(QUEEN);
-            let picture = by_moves
-                .filter(free)
-                .or_else(|| TYPES.find(d.letter).filter(free))
-                .or_else(|| queen.filter(free));
-            if let Some(i) = picture {
-                slot[k] = Some(i);
-                taken[i] = true;
-            }
-        }
-        // Promoted forms (`+X`) next to their base type when they can be.
-        for k in 0..n {
-            let d = &v.piece(k as Kind);
-            if slot[k].is_some() || Some(k) == king_kind || !d.plus {
-                continue;
-            }
-            let base = (0..n).find(|&b| {
-                let bd = &v.piece(b as Kind);
-                !bd.plus && bd.letter == d.letter
-            });
-            let promoted = base
-                .and_then(|b| slot[b])
-                .map(|s| s + PROMOTED_OFFSET)
-                .filter(|&i| i < TYPES.len() && !taken[i] && i != LANCE);
-            if let Some(i) = promoted {
-                slot[k] = Some(i);
-                taken[i] = true;
-            }
-        }
-        for k in 0..n {
-            if slot[k].is_none() && Some(k) != king_kind {
-                let target = promotion_targets >> k & 1 != 0;
-                let skipped = |i: usize| target && i == NOT_SWEPT;
-                let free = (1..TYPES.len()).find(|&i| !(taken[i] || skipped(i) || i == LANCE));
-                if let Some(i) = free {
-                    slot[k] = Some(i);
-                    taken[i] = true;
-                }
-            }
-        }
-        // XBoard's hand shows the first types, one square of the board's
-        // height each: a kind that can be dropped moves to a free type
-        // within the height (its picture is then another's), or XBoard
-        // draws a taller board than ours.
-        if v.uses_hands() {
-            let reach = (v.geometry().height() as usize).min(PROMOTED_OFFSET);
-            for k in 0..n {
-                let droppable = !v.piece(k as Kind).plus && v.can_drop(k as Kind);
-                if !droppable || slot[k].is_none_or(|s| s < reach) {
-                    continue;
-                }
-                let target = promotion_targets >> k & 1 != 0;
-                let free =
-                    (1..reach).find(|&i| !taken[i] && i != LANCE && !(target && i == NOT_SWEPT));
-                if let (Some(i), Some(old)) = (free, slot[k]) {
-                    taken[old] = false;
-                    taken[i] = true;
-                    slot[k] = Some(i);
-                }
-            }
-        }
-        // Texts: our letter where it is free and fits, else a spare letter.
-        let mut used: Vec<char> = Vec::new();
-        let mut texts = vec![String::new(); n];
-        let mut renames = Vec::new();
-        let ours = |k: usize| {
-            let d = &v.piece(k as Kind);
-            format!("{}{}", if d.plus { "+" } else { "" }, d.letter)
-        };
-        for k in 0..n {
-            let d = &v.piece(k as Kind);
-            let is_promoted = slot[k].is_some_and(|s| s >= PROMOTED_OFFSET && d.plus);
-            if is_promoted || (!d.plus && !used.contains(&d.letter)) {
-                texts[k] = ours(k);
-                if !d.plus {
-                    used.push(d.letter);
-                }
-            }
-        }
-        for k in 0..n {
-            if texts[k].is_empty() {
-                let spare = ('A'..='Z')
-                    .find(|c| !used.contains(c) && !(0..n).any(|j| v.piece(j as Kind).letter == *c))
-                    .unwrap_or('X');
-                used.push(spare);
-                texts[k] = spare.to_string();
-                renames.push((ours(k), texts[k].clone()));
-            }
-        }
-        let last = slot.iter().flatten().copied().max().unwrap_or(0).max(4);
-        let mut white = vec!['.'; last + 1];
-        for k in 0..n {
-            if let Some(s) = slot[k] {
-                white[s] = if texts[k].starts_with('+') {
-                    '+'
-                } else {
-                    texts[k].chars().next().unwrap_or('.')
-                };
-            }
-        }
-        let king = king_kind
-            .and_then(|k| texts[k].chars().last())
-            .unwrap_or('.');
-        let white: String = white.into_iter().chain([king]).collect();
-        let black = white.to_ascii_lowercase();
-        let g = &v.geometry();
+        let slots = Slots::new(v);
+        let (texts, renames) = texts(v, &slots);
+        let g = v.geometry();
         Dialect {
+            piece_to_char: piece_to_char(&slots, &texts),
             texts,
             renames,
-            piece_to_char: format!("{white}{black}"),
             width: g.width(),
             height: g.height(),
-            // XBoard holds the first S types in hand: enough to reach every
-            // kind that can be dropped.
-            holdings: if v.uses_hands() {
-                (0..n)
-                    .filter(|&k| !v.piece(k as Kind).plus)
-                    .filter(|&k| v.can_drop(k as Kind))
-                    .filter_map(|k| slot[k])
-                    .map(|s| s as u32 + 1)
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                0
-            },
+            holdings: slots.holdings(v),
             ranks_from_zero: g.height() == 10,
         }
     }
@@ -523,6 +385,7 @@ fn leaper_atom(a: u8, b: u8) -> String {
 mod tests {
     use super::*;
     use crate::rules::variants;
+    use crate::xboard::slots::{LANCE, MAN, NOT_SWEPT, QUEEN};
 
     fn dialect(name: &str) -> (Dialect, std::sync::Arc<Variant>) {
         let v = variants::load(name).expect("variant");

@@ -14,6 +14,7 @@ mod hands;
 mod highlight;
 mod notes;
 mod session;
+mod slots;
 
 pub use dialect::{xbetza, Dialect};
 
