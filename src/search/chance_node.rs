@@ -58,6 +58,36 @@ use crate::rules::position::{Pending, Position};
 /// full depth (`outcome_depths`).
 const FULL_DEPTH_MASS: f64 = 0.5;
 
+/// A throw under search: its window and place, and how its children are
+/// searched. What is learnt of the children is in its `Bounds`, kept apart
+/// so that this stays shared while they change.
+struct Throw<'a> {
+    tree: &'a ChanceTree,
+    /// The children, most probable first.
+    order: Vec<usize>,
+    /// Per child, the depth it is searched to (`outcome_depths`).
+    depths: Vec<i32>,
+    key: u64,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv: bool,
+    /// Star1 or Star2: the bounds may decide the node before every child
+    /// is known, so they are checked after each step.
+    pruning: bool,
+}
+
+/// A child's full search against its window.
+enum Searched {
+    /// Its exact value (None: out of time).
+    Exact(Value),
+    /// A bound, now set, that decides the throw: its value.
+    Decides(i32),
+    /// A bound, now set, at least what the thrower has elsewhere: enough.
+    Enough,
+}
+
 impl Searcher {
     /// A throw: see the module's documentation.
     pub(super) fn chance_node(
@@ -85,139 +115,231 @@ impl Searcher {
                 return value;
             }
         }
-        let mut b = Bounds::new(&tree);
         let order = tree.search_order();
-        let depths = self.outcome_depths(&tree, &order, depth);
-        self.sibling[ply] = 0;
-        let pruning = self.star1 || self.star2;
-        // Bounds of the children from the table (their decision nodes are
-        // stored from depth 1; below they are quiescence searches).
-        if pruning && self.chance_tt && self.tt_cutoffs && depth >= 1 {
-            for (c, &needed) in depths.iter().enumerate() {
-                let Some(e) = self
-                    .tt
-                    .probe(tree.hashes[c])
-                    .filter(|e| e.depth as i32 >= needed)
-                else {
-                    continue;
-                };
-                let s = from_tt(e.score, ply);
-                let (lo, hi) = b.of(c);
-                match e.bound {
-                    Bound::Exact => b.set(c, s, s),
-                    Bound::Lower => b.set(c, s.max(lo), hi),
-                    Bound::Upper => b.set(c, lo, s.min(hi)),
-                }
-            }
-            if let Some(v) = self.decided(&b, key, depth, alpha, beta, ply) {
-                return Some(v);
+        let t = Throw {
+            depths: self.outcome_depths(&tree, &order, depth),
+            order,
+            tree: &tree,
+            key,
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv,
+            pruning: self.star1 || self.star2,
+        };
+        self.search_throw(pos, &t)
+    }
+
+    /// The throw's children searched for bounds, from the cheapest source
+    /// to the dearest, until the bounds decide the node or every child is
+    /// known.
+    fn search_throw(&mut self, pos: &mut Position, t: &Throw) -> Value {
+        let mut b = Bounds::new(t.tree);
+        self.sibling[t.ply] = 0;
+        if let Some(v) = self.table_bounds(t, &mut b) {
+            return Some(v);
+        }
+        if let Some(value) = self.star2_probes(pos, t, &mut b) {
+            return value;
+        }
+        if let Some(value) = self.full_searches(pos, t, &mut b) {
+            return value;
+        }
+        let value = b.lower();
+        if self.chance_tt {
+            self.tt_store(t.key, 0, value, t.depth, (-INFINITY, INFINITY), t.ply);
+        }
+        Some(value)
+    }
+
+    /// Bounds of the children from the table, and the node's value if they
+    /// decide it. Only from depth 1: below, the children are quiescence
+    /// searches, whose decision nodes are not stored.
+    fn table_bounds(&self, t: &Throw, b: &mut Bounds) -> Option<i32> {
+        if !(t.pruning && self.chance_tt && self.tt_cutoffs && t.depth >= 1) {
+            return None;
+        }
+        for (c, &needed) in t.depths.iter().enumerate() {
+            let Some(e) = self
+                .tt
+                .probe(t.tree.hashes[c])
+                .filter(|e| e.depth as i32 >= needed)
+            else {
+                continue;
+            };
+            let s = from_tt(e.score, t.ply);
+            let (lo, hi) = b.of(c);
+            match e.bound {
+                Bound::Exact => b.set(c, s, s),
+                Bound::Lower => b.set(c, s.max(lo), hi),
+                Bound::Upper => b.set(c, lo, s.min(hi)),
             }
         }
-        // Star2: a lower bound of each child from one move. At the horizon
-        // that is the evaluation a child's quiescence search stands on,
-        // which needs no window.
-        if self.star2 && beta < INFINITY {
-            for &c in &order {
-                if !b.needed(c) {
-                    continue;
-                }
-                let horizon = depths[c] == 0;
-                let (lo, hi) = b.of(c);
-                let (ca, cb) = if horizon {
-                    (-INFINITY, INFINITY)
-                } else {
-                    let cb = b.child_beta(c, beta).min(hi + 1).min(b.cap(c));
-                    let ca = if self.star1 {
-                        b.child_alpha(c, alpha).max(lo - 1).max(-INFINITY)
-                    } else {
-                        -INFINITY
-                    };
-                    (ca, cb)
-                };
-                if !tree.enter(pos, c) {
-                    continue;
-                }
-                let probe = if pos.pending() == Pending::Nothing {
-                    self.probe_decision(pos, depths[c], ca, cb, ply)
-                } else {
-                    Some(-INFINITY)
-                };
-                tree.leave(pos, c);
-                if !horizon {
-                    self.learn_sibling(tree.hashes[c], ply);
-                }
-                let bound = probe?;
-                if bound > lo {
-                    b.set(c, bound, hi.max(bound));
-                    // A probe raises a lower bound: only a fail high can
-                    // follow, checked cheaply first at the horizon.
-                    if horizon && b.lower() < beta {
-                        continue;
-                    }
-                    if let Some(v) = self.decided(&b, key, depth, alpha, beta, ply) {
-                        return Some(v);
-                    }
-                }
-            }
+        self.decided(t, b)
+    }
+
+    /// Star2: a lower bound of each child still needed from its first move
+    /// alone. Some when that decides the node (or time runs out).
+    fn star2_probes(&mut self, pos: &mut Position, t: &Throw, b: &mut Bounds) -> Option<Value> {
+        // Probes raise lower bounds, which cut only at a beta.
+        if !self.star2 || t.beta >= INFINITY {
+            return None;
         }
-        // Full searches; with Star1 each child in its own window.
-        for &c in &order {
+        for &c in &t.order {
             if !b.needed(c) {
                 continue;
             }
             let (lo, hi) = b.of(c);
-            let (ca, cb) = if self.star1 {
-                (
-                    b.child_alpha(c, alpha).max(lo - 1).max(-INFINITY),
-                    b.child_beta(c, beta).min(hi + 1).min(INFINITY),
-                )
-            } else {
-                (-INFINITY, INFINITY)
+            let Some(probe) = self.probe_child(pos, t, b, c) else {
+                continue;
             };
-            // Beyond the cap the child's value does not matter.
-            let cap = b.cap(c);
-            let top = cb.min(cap);
-            if !tree.enter(pos, c) {
+            let Some(bound) = probe else {
+                return Some(None);
+            };
+            if bound > lo {
+                b.set(c, bound, hi.max(bound));
+                // A probe raises a lower bound: only a fail high can
+                // follow, checked cheaply first at the horizon.
+                if t.depths[c] == 0 && b.lower() < t.beta {
+                    continue;
+                }
+                if let Some(v) = self.decided(t, b) {
+                    return Some(Some(v));
+                }
+            }
+        }
+        None
+    }
+
+    /// Child `c`'s Star2 probe (`probe_decision`), a lower bound of its
+    /// value. None where the rules refuse the way to it.
+    fn probe_child(
+        &mut self,
+        pos: &mut Position,
+        t: &Throw,
+        b: &Bounds,
+        c: usize,
+    ) -> Option<Value> {
+        let horizon = t.depths[c] == 0;
+        let (ca, cb) = self.probe_window(t, b, c);
+        if !t.tree.enter(pos, c) {
+            return None;
+        }
+        // Only a decision node can be probed; anything else gives no
+        // bound (-INFINITY).
+        let probe = if pos.pending() == Pending::Nothing {
+            self.probe_decision(pos, t.depths[c], ca, cb, t.ply)
+        } else {
+            Some(-INFINITY)
+        };
+        t.tree.leave(pos, c);
+        if !horizon {
+            self.learn_sibling(t.tree.hashes[c], t.ply);
+        }
+        Some(probe)
+    }
+
+    /// The window of child `c`'s probe. At the horizon the probe is the
+    /// evaluation a quiescence search stands on, which needs none. Else
+    /// its beta is where the child decides the node or stops mattering
+    /// (its cap), and with Star1 its alpha where it decides the node low.
+    fn probe_window(&self, t: &Throw, b: &Bounds, c: usize) -> (i32, i32) {
+        if t.depths[c] == 0 {
+            return (-INFINITY, INFINITY);
+        }
+        let (lo, hi) = b.of(c);
+        let cb = b.child_beta(c, t.beta).min(hi + 1).min(b.cap(c));
+        let ca = if self.star1 {
+            b.child_alpha(c, t.alpha).max(lo - 1).max(-INFINITY)
+        } else {
+            -INFINITY
+        };
+        (ca, cb)
+    }
+
+    /// Full searches of the children still needed, with Star1 each in its
+    /// own window. Some when the bounds decide the node (or time runs out).
+    fn full_searches(&mut self, pos: &mut Position, t: &Throw, b: &mut Bounds) -> Option<Value> {
+        for &c in &t.order {
+            if !b.needed(c) {
+                continue;
+            }
+            let window = self.star1_window(t, b, c);
+            if !t.tree.enter(pos, c) {
+                // The rules refuse the way to it: settled at -INFINITY,
+                // unsearched.
                 b.set(c, -INFINITY, -INFINITY);
                 continue;
             }
-            let mut r = self.negamax(pos, depths[c], ca, top, ply, pv);
-            if let Some(v) = r.filter(|&v| v <= ca || v >= top) {
-                if v <= ca {
-                    b.set(c, lo.min(v), v);
-                } else {
-                    b.set(c, v, hi.max(v));
-                }
-                if pruning {
-                    if let Some(v) = self.decided(&b, key, depth, alpha, beta, ply) {
-                        tree.leave(pos, c);
-                        return Some(v);
-                    }
-                }
-                if v >= cap && v < cb {
-                    // At least what the thrower has elsewhere: enough.
-                    tree.leave(pos, c);
-                    continue;
-                }
-                // Only after an inconsistent bound (the table, reductions):
-                // the exact value then.
-                r = self.negamax(pos, depths[c], -INFINITY, INFINITY, ply, pv);
-            }
-            tree.leave(pos, c);
-            self.learn_sibling(tree.hashes[c], ply);
-            let v = r?;
+            let searched = self.search_child(pos, t, b, c, window);
+            t.tree.leave(pos, c);
+            let r = match searched {
+                Searched::Decides(v) => return Some(Some(v)),
+                Searched::Enough => continue,
+                Searched::Exact(r) => r,
+            };
+            self.learn_sibling(t.tree.hashes[c], t.ply);
+            let Some(v) = r else {
+                return Some(None);
+            };
             b.set(c, v, v);
-            if pruning {
-                if let Some(v) = self.decided(&b, key, depth, alpha, beta, ply) {
-                    return Some(v);
+            if t.pruning {
+                if let Some(v) = self.decided(t, b) {
+                    return Some(Some(v));
                 }
             }
         }
-        let value = b.lower();
-        if self.chance_tt {
-            self.tt_store(key, 0, value, depth, (-INFINITY, INFINITY), ply);
+        None
+    }
+
+    /// Star1's window of child `c`: outside it the child decides the node.
+    /// Plain expectimax has no window.
+    fn star1_window(&self, t: &Throw, b: &Bounds, c: usize) -> (i32, i32) {
+        if !self.star1 {
+            return (-INFINITY, INFINITY);
         }
-        Some(value)
+        let (lo, hi) = b.of(c);
+        (
+            b.child_alpha(c, t.alpha).max(lo - 1).max(-INFINITY),
+            b.child_beta(c, t.beta).min(hi + 1).min(INFINITY),
+        )
+    }
+
+    /// Child `c`, entered, searched in the window `(ca, cb)`, and no higher
+    /// than its cap: beyond that its value does not matter. A result
+    /// outside the window is a bound, set at once.
+    fn search_child(
+        &mut self,
+        pos: &mut Position,
+        t: &Throw,
+        b: &mut Bounds,
+        c: usize,
+        (ca, cb): (i32, i32),
+    ) -> Searched {
+        let cap = b.cap(c);
+        let top = cb.min(cap);
+        let r = self.negamax(pos, t.depths[c], ca, top, t.ply, t.pv);
+        let Some(v) = r.filter(|&v| v <= ca || v >= top) else {
+            return Searched::Exact(r);
+        };
+        let (lo, hi) = b.of(c);
+        if v <= ca {
+            b.set(c, lo.min(v), v);
+        } else {
+            b.set(c, v, hi.max(v));
+        }
+        if t.pruning {
+            if let Some(v) = self.decided(t, b) {
+                return Searched::Decides(v);
+            }
+        }
+        if v >= cap && v < cb {
+            return Searched::Enough;
+        }
+        // Only after an inconsistent bound (the table, reductions): the
+        // exact value then.
+        Searched::Exact(self.negamax(pos, t.depths[c], -INFINITY, INFINITY, t.ply, t.pv))
     }
 
     /// A throw at the horizon, its children being quiescence searches
@@ -366,32 +488,24 @@ impl Searcher {
         }
     }
 
-    /// The node's value if its bounds decide it at this window (stored).
-    fn decided(
-        &self,
-        b: &Bounds,
-        key: u64,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> Option<i32> {
+    /// The node's value if its bounds decide it at its window (stored).
+    fn decided(&self, t: &Throw, b: &Bounds) -> Option<i32> {
         let (v, window) = if b.exact() {
             let v = b.lower();
             (v, (-INFINITY, INFINITY))
         } else {
             let upper = b.upper();
             let lower = b.lower();
-            if upper <= alpha {
+            if upper <= t.alpha {
                 (upper, (upper, INFINITY))
-            } else if lower >= beta {
+            } else if lower >= t.beta {
                 (lower, (-INFINITY, lower))
             } else {
                 return None;
             }
         };
         if self.chance_tt {
-            self.tt_store(key, 0, v, depth, window, ply);
+            self.tt_store(t.key, 0, v, t.depth, window, t.ply);
         }
         Some(v)
     }
