@@ -21,6 +21,7 @@ pub mod fen;
 mod fen_read;
 pub mod geometry;
 mod kind_info;
+mod move_effects;
 mod movegen;
 pub mod moves;
 pub mod notation;

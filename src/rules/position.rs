@@ -6,7 +6,6 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::def::TwoSteps;
 pub use crate::rules::en_passant::EnPassant;
 use crate::rules::geometry::MAX_SQUARES;
-use crate::rules::kind_info::CaptureFate;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::piece::{kinds_in, Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
@@ -18,16 +17,16 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug)]
 pub(in crate::rules) struct Undo {
     pub(in crate::rules) action: Action,
-    moved: Piece,
-    captured: Piece,
+    pub(in crate::rules) moved: Piece,
+    pub(in crate::rules) captured: Piece,
     /// A piece taken by the first leg of a two-leg move.
-    captured_first: Piece,
+    pub(in crate::rules) captured_first: Piece,
     modes: [u8; 2],
     pending: Pending,
     /// Truffle Hunt: a piece gained in hand by a capture, the stores, a
     /// square's truffles; a piece a choice replaced (woken or promoted).
     /// All as before the action.
-    hand_gain: Option<(Color, Kind)>,
+    pub(in crate::rules) hand_gain: Option<(Color, Kind)>,
     stores: [u8; 2],
     truffle: Option<(Square, u8)>,
     replaced: Option<(Square, Piece)>,
@@ -355,170 +354,25 @@ impl Position {
         }
     }
 
-    /// Plays a legal move (as produced by the move generator).
+    /// Plays a legal move (as produced by the move generator). The parts
+    /// of its effect are in `move_effects.rs`; the hash is kept in a
+    /// running value and stored once.
     pub fn make_move(&mut self, m: Move) {
-        let k = keys();
-        let us = self.side;
-        let them = us.opposite();
-        let from = m.from();
-        let to = m.to();
+        // Recorded before anything changes: `unmake_move` restores it.
         let mut undo = self.undo_record(Action::Move(m));
-        let mut hash = self.hash ^ k.black_to_move;
-        if let Some(ep) = self.ep.take() {
-            hash ^= ep.key();
-        }
-        self.halfmove += 1;
-        let mut touched = Bitboard::from_square(from) | Bitboard::from_square(to);
-        // Castling rights also end when the king moves.
-        let mut rights_lost = Bitboard::EMPTY;
+        let mut fx = self.begin_move(m.from(), m.to());
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
-                let victim_sq = if m.kind() == MoveKind::EnPassant {
-                    m.extra()
-                } else {
-                    to
-                };
-                let captured = self.board[victim_sq.index()];
-                if !captured.is_none() {
-                    self.take(victim_sq);
-                    hash ^= k.piece_square[captured.index()][victim_sq.index()];
-                    touched.insert(victim_sq);
-                    undo.captured = captured;
-                    self.halfmove = 0;
-                    undo.hand_gain =
-                        self.capture_fate(captured, self.board[from.index()], &mut hash);
-                }
-                let moved = self.take(from);
-                undo.moved = moved;
-                let placed = match m.promotion() {
-                    Some(kind) => Piece::new(us, kind),
-                    None => moved,
-                };
-                self.put(to, placed);
-                hash ^= k.piece_square[moved.index()][from.index()]
-                    ^ k.piece_square[placed.index()][to.index()];
-                if self.variant.clock_resetters >> moved.kind() & 1 != 0 {
-                    self.halfmove = 0;
-                }
-                if self.variant.royal_kinds >> moved.kind() & 1 != 0 {
-                    for c in &self.variant.castling[us.index()] {
-                        rights_lost.insert(c.rook_from);
-                    }
-                }
-                if m.kind() == MoveKind::DoubleStep {
-                    let legs = TwoSteps::QUIET_QUIET;
-                    let ep = self.two_step_ep(from, m.extra(), to, legs);
-                    if self.ep_capture_possible(ep, them) {
-                        hash ^= ep.key();
-                        self.ep = Some(ep);
-                    }
-                }
+                self.play_step(m, &mut undo, &mut fx)
             }
-            MoveKind::TwoLeg => {
-                let mid = m.extra();
-                for (sq, slot) in [(mid, &mut undo.captured_first), (to, &mut undo.captured)] {
-                    let victim = self.board[sq.index()];
-                    if !victim.is_none() {
-                        self.take(sq);
-                        hash ^= k.piece_square[victim.index()][sq.index()];
-                        touched.insert(sq);
-                        *slot = victim;
-                        self.halfmove = 0;
-                    }
-                }
-                let moved = self.take(from);
-                undo.moved = moved;
-                self.put(to, moved);
-                hash ^= k.piece_square[moved.index()][from.index()]
-                    ^ k.piece_square[moved.index()][to.index()];
-                if self.variant.clock_resetters >> moved.kind() & 1 != 0 {
-                    self.halfmove = 0;
-                }
-                if self.variant.ep_victims >> moved.kind() & 1 != 0 {
-                    let legs =
-                        TwoSteps::of(!undo.captured_first.is_none(), !undo.captured.is_none());
-                    let ep = self.two_step_ep(from, mid, to, legs);
-                    if self.ep_capture_possible(ep, them) {
-                        hash ^= ep.key();
-                        self.ep = Some(ep);
-                    }
-                }
-            }
-            MoveKind::Castle => {
-                let rook_from = m.extra();
-                let castling = self.variant.castling[us.index()]
-                    .iter()
-                    .find(|c| c.rook_from == rook_from && c.king_to == to)
-                    .cloned();
-                if let Some(c) = castling {
-                    let king = self.take(from);
-                    let rook = self.take(rook_from);
-                    self.put(c.king_to, king);
-                    self.put(c.rook_to, rook);
-                    hash ^= k.piece_square[king.index()][from.index()]
-                        ^ k.piece_square[king.index()][c.king_to.index()]
-                        ^ k.piece_square[rook.index()][rook_from.index()]
-                        ^ k.piece_square[rook.index()][c.rook_to.index()];
-                    undo.moved = king;
-                    touched.insert(rook_from);
-                    touched.insert(c.rook_to);
-                    for c in &self.variant.castling[us.index()] {
-                        rights_lost.insert(c.rook_from);
-                    }
-                }
-            }
-            MoveKind::Drop => {
-                let kind = m.drop_kind();
-                let hand = &mut self.hands[us.index()][kind as usize];
-                let before = *hand as usize;
-                *hand = hand.saturating_sub(1);
-                hash ^= k.hand[us.index()][kind as usize][before.min(MAX_IN_HAND)]
-                    ^ k.hand[us.index()][kind as usize]
-                        [(before.saturating_sub(1)).min(MAX_IN_HAND)];
-                let p = Piece::new(us, kind);
-                self.put(to, p);
-                hash ^= k.piece_square[p.index()][to.index()];
-                undo.moved = p;
-                touched = Bitboard::EMPTY;
-                self.halfmove = 0;
-            }
+            MoveKind::TwoLeg => self.play_two_leg(m, &mut undo, &mut fx),
+            MoveKind::Castle => self.play_castle(m, &mut undo, &mut fx),
+            MoveKind::Drop => self.play_drop(m, &mut undo, &mut fx),
         }
-        // First-move privileges and castling rights die with any move from or to their square.
-        for sq in self.unmoved & touched {
-            hash ^= k.unmoved[sq.index()];
-        }
-        self.unmoved &= !touched;
-        rights_lost |= touched;
-        for sq in self.castle_rooks & rights_lost {
-            hash ^= k.castling[sq.index()];
-        }
-        self.castle_rooks &= !rights_lost;
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = them;
-        if self.variant.chance.is_some() && !self.frozen {
-            // The mover throws the dice before the opponent moves.
-            hash ^= pending_key(self.pending) ^ pending_key(Pending::Roll);
-            self.pending = Pending::Roll;
-        }
-        if let (Some(t), false) = (&self.variant.hunt, self.frozen) {
-            // A pig ending on truffles throws for one; then the mover may wake pieces.
-            let moved = self.board[to.index()];
-            let next = if m.kind() != MoveKind::Drop
-                && t.hunter_kinds >> moved.kind() & 1 != 0
-                && self.food[to.index()] > 0
-            {
-                Pending::Find(to)
-            } else if self.can_activate(us) {
-                Pending::Activate
-            } else {
-                Pending::Nothing
-            };
-            hash ^= pending_key(self.pending) ^ pending_key(next);
-            self.pending = next;
-        }
-        self.hash = hash;
+        self.end_privileges(&mut fx);
+        self.pass_turn();
+        self.pend_after_move(m, &mut fx);
+        self.hash = fx.hash;
         self.history.push(undo);
         if self.self_checks {
             self.check_incremental_state();
@@ -655,36 +509,6 @@ impl Position {
     /// Moves no longer raise dice throws (perft's frozen mode), or do again.
     pub fn set_frozen(&mut self, frozen: bool) {
         self.frozen = frozen;
-    }
-
-    /// Where a captured piece goes, as its table says (`PieceDef::captured`:
-    /// Truffle Hunt's pigs to the capturer's hand, its awake pieces taken
-    /// by a pig back to their owner asleep); out of the game by default.
-    /// Returns the hand gain.
-    fn capture_fate(
-        &mut self,
-        victim: Piece,
-        capturer: Piece,
-        hash: &mut u64,
-    ) -> Option<(Color, Kind)> {
-        let fates = &self.variant.kinds[victim.kind() as usize].fates;
-        let fate = fates
-            .iter()
-            .find(|(by, _)| by >> capturer.kind() & 1 != 0)
-            .map_or(CaptureFate::Gone, |&(_, f)| f);
-        let gain = match fate {
-            CaptureFate::Gone => return None,
-            CaptureFate::CapturersHand => (capturer.color(), victim.kind()),
-            CaptureFate::OwnersHand(kind) => (victim.color(), kind),
-            CaptureFate::CapturersHandAs(kind) => (capturer.color(), kind),
-        };
-        let (c, kind) = gain;
-        let k = keys();
-        let hand = &mut self.hands[c.index()][kind as usize];
-        *hash ^= k.hand[c.index()][kind as usize][(*hand as usize).min(MAX_IN_HAND)];
-        *hand = hand.saturating_add(1);
-        *hash ^= k.hand[c.index()][kind as usize][(*hand as usize).min(MAX_IN_HAND)];
-        Some(gain)
     }
 
     /// Whether `color` has an inactive piece on the board its store pays for.
