@@ -300,11 +300,10 @@ impl Position {
         h ^ pending_key(self.pending)
     }
 
-    /// Whether an enemy piece able to take en passant attacks `target`: only
-    /// then is the en passant square kept (so equal positions hash equally).
     /// Whether a piece of `by` could take `ep` en passant on its next move:
     /// one of its kind's own captures reaches the square, and `by`'s mode
-    /// lets it take such a two-step.
+    /// lets it take such a two-step. Only then is the en passant square
+    /// kept (so equal positions hash equally).
     #[inline]
     pub(in crate::rules) fn ep_capture_possible(&self, ep: EnPassant, by: Color) -> bool {
         let v = &*self.variant;
@@ -493,15 +492,15 @@ impl Position {
         self.pending
     }
 
-    /// The tables of `color`'s mode: how its pieces move and attack now.
-    #[inline(always)]
     /// `color`'s mode as the hash sees it: modes that move every kind
     /// alike, with the same permissions, are one (their positions are the
     /// same position: the search meets them once).
+    #[inline(always)]
     fn mode_class(&self, color: Color) -> usize {
         self.variant.mode_class[self.modes[color.index()] as usize] as usize
     }
 
+    /// The tables of `color`'s mode: how its pieces move and attack now.
     pub(in crate::rules) fn mode_tables(&self, color: Color) -> &ModeTables {
         &self.variant.modes[self.modes[color.index()] as usize]
     }
