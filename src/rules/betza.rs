@@ -197,134 +197,166 @@ struct Modifiers {
     lame: bool,
 }
 
-/// Parses a whole Betza string into atoms.
-pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() {
-        return Err(BetzaError::Empty);
+impl Modifiers {
+    /// How the atom may be used: both `m` and `c` is an error.
+    fn mode(&self, start: usize) -> Result<Mode, BetzaError> {
+        match (self.move_only, self.capture_only) {
+            (true, true) => Err(BetzaError::ConflictingModes { pos: start }),
+            (true, false) => Ok(Mode::MoveOnly),
+            (false, true) => Ok(Mode::CaptureOnly),
+            (false, false) => Ok(Mode::MoveAndCapture),
+        }
     }
-    let mut atoms = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let start = i;
+}
+
+/// The basic leaps of one atom before its suffix, and whether its letter
+/// already makes it a rider.
+struct Base {
+    leaps: Vec<(u8, u8)>,
+    rider: bool,
+    /// The letter written (none for an explicit `(m,n)`): doubling it
+    /// makes a rider.
+    letter: Option<char>,
+}
+
+/// A cursor over the text being parsed; positions in errors count chars.
+struct Reader {
+    chars: Vec<char>,
+    i: usize,
+}
+
+impl Reader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    /// The run of lowercase modifiers before an atom.
+    fn modifiers(&mut self) -> Result<Modifiers, BetzaError> {
         let mut mods = Modifiers::default();
-        while i < chars.len() && chars[i].is_ascii_lowercase() {
-            match chars[i] {
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' => mods.dirs.push(chars[i]),
+        while let Some(c) = self.peek().filter(char::is_ascii_lowercase) {
+            match c {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' => mods.dirs.push(c),
                 'm' => mods.move_only = true,
                 'c' => mods.capture_only = true,
                 'i' => mods.initial = true,
                 'n' => mods.lame = true,
-                other => {
-                    return Err(BetzaError::UnexpectedChar {
-                        pos: i,
-                        found: other,
-                    })
-                }
+                found => return Err(BetzaError::UnexpectedChar { pos: self.i, found }),
             }
-            i += 1;
+            self.i += 1;
         }
-        if i >= chars.len() {
+        Ok(mods)
+    }
+
+    /// The atom itself: a letter or an explicit `(m,n)`.
+    fn base(&mut self) -> Result<Base, BetzaError> {
+        let pos = self.i;
+        match self.peek() {
+            Some('(') => Ok(Base {
+                leaps: vec![self.explicit_leaper()?],
+                rider: false,
+                letter: None,
+            }),
+            Some(found) if found.is_ascii_uppercase() => {
+                let (leaps, rider) =
+                    letter_atom(found).ok_or(BetzaError::UnknownAtom { pos, found })?;
+                self.i += 1;
+                Ok(Base {
+                    leaps: leaps.to_vec(),
+                    rider,
+                    letter: Some(found),
+                })
+            }
+            Some(found) => Err(BetzaError::UnexpectedChar { pos, found }),
+            None => Err(BetzaError::ModifiersWithoutAtom { pos }),
+        }
+    }
+
+    /// `(m,n)` with both from 0 to 15, not both 0.
+    fn explicit_leaper(&mut self) -> Result<(u8, u8), BetzaError> {
+        let pos = self.i;
+        let bad = BetzaError::BadLeaper { pos };
+        let close = self.chars[pos..]
+            .iter()
+            .position(|&c| c == ')')
+            .ok_or(bad.clone())?;
+        let inner: String = self.chars[pos + 1..pos + close].iter().collect();
+        let mut parts = inner.split(',');
+        let mut number = || {
+            parts
+                .next()
+                .and_then(|s| s.trim().parse::<u8>().ok())
+                .filter(|&v| v <= 15)
+        };
+        let (Some(m), Some(n), None) = (number(), number(), parts.next()) else {
+            return Err(bad);
+        };
+        if m == 0 && n == 0 {
+            return Err(bad);
+        }
+        self.i += close + 1;
+        Ok((m, n))
+    }
+
+    /// What follows the atom: its letter doubled or a range number (0 is
+    /// unlimited) make it a rider. The reach, given whether the letter
+    /// was one already.
+    fn reach(&mut self, base: &Base, atom_pos: usize) -> Result<Reach, BetzaError> {
+        let mut rider = base.rider;
+        if base.letter.is_some() && self.peek() == base.letter {
+            if rider {
+                return Err(BetzaError::RiderOfRider { pos: atom_pos });
+            }
+            rider = true;
+            self.i += 1;
+        }
+        let digits_start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        if self.i == digits_start {
+            return Ok(if rider {
+                Reach::Ride(None)
+            } else {
+                Reach::Leap
+            });
+        }
+        let digits: String = self.chars[digits_start..self.i].iter().collect();
+        let range: u8 = digits.parse().map_err(|_| BetzaError::UnexpectedChar {
+            pos: digits_start,
+            found: self.chars[digits_start],
+        })?;
+        Ok(Reach::Ride((range != 0).then_some(range)))
+    }
+}
+
+/// Parses a whole Betza string into atoms.
+pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    let mut reader = Reader {
+        chars: text.chars().collect(),
+        i: 0,
+    };
+    if reader.chars.is_empty() {
+        return Err(BetzaError::Empty);
+    }
+    let mut atoms = Vec::new();
+    while reader.peek().is_some() {
+        let start = reader.i;
+        let mods = reader.modifiers()?;
+        if reader.peek().is_none() {
             return Err(BetzaError::ModifiersWithoutAtom { pos: start });
         }
-        let atom_pos = i;
-        // The atom: a letter or an explicit (m,n).
-        let (bases, mut rider, letter): (Vec<(u8, u8)>, bool, Option<char>) = if chars[i] == '(' {
-            let close = chars[i..]
-                .iter()
-                .position(|&c| c == ')')
-                .ok_or(BetzaError::BadLeaper { pos: i })?;
-            let inner: String = chars[i + 1..i + close].iter().collect();
-            let mut parts = inner.split(',');
-            let parse_num = |p: Option<&str>| -> Result<u8, BetzaError> {
-                p.and_then(|s| s.trim().parse::<u8>().ok())
-                    .filter(|&v| v <= 15)
-                    .ok_or(BetzaError::BadLeaper { pos: atom_pos })
-            };
-            let m = parse_num(parts.next())?;
-            let n = parse_num(parts.next())?;
-            if parts.next().is_some() || (m == 0 && n == 0) {
-                return Err(BetzaError::BadLeaper { pos: atom_pos });
-            }
-            i += close + 1;
-            (vec![(m, n)], false, None)
-        } else if chars[i].is_ascii_uppercase() {
-            let (bases, rider) = letter_atom(chars[i]).ok_or(BetzaError::UnknownAtom {
-                pos: i,
-                found: chars[i],
-            })?;
-            i += 1;
-            (bases.to_vec(), rider, Some(chars[i - 1]))
-        } else {
-            return Err(BetzaError::UnexpectedChar {
-                pos: i,
-                found: chars[i],
-            });
-        };
-        // Rider suffix: the letter doubled, or a range number (0 = unlimited).
-        let mut limit: Option<u8> = None;
-        if let Some(l) = letter {
-            if i < chars.len() && chars[i] == l {
-                if rider {
-                    return Err(BetzaError::RiderOfRider { pos: atom_pos });
-                }
-                rider = true;
-                i += 1;
-            }
-        }
-        let digits_start = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i > digits_start {
-            let n: String = chars[digits_start..i].iter().collect();
-            let n: u8 = n.parse().map_err(|_| BetzaError::UnexpectedChar {
-                pos: digits_start,
-                found: chars[digits_start],
-            })?;
-            rider = true;
-            limit = if n == 0 { None } else { Some(n) };
-        }
-        if mods.move_only && mods.capture_only {
-            return Err(BetzaError::ConflictingModes { pos: start });
-        }
-        let mode = if mods.move_only {
-            Mode::MoveOnly
-        } else if mods.capture_only {
-            Mode::CaptureOnly
-        } else {
-            Mode::MoveAndCapture
-        };
-        if mods.lame && rider {
+        let atom_pos = reader.i;
+        let base = reader.base()?;
+        let reach = reader.reach(&base, atom_pos)?;
+        let mode = mods.mode(start)?;
+        if mods.lame && reach != Reach::Leap {
             return Err(BetzaError::LameNotSupported { pos: atom_pos });
         }
-        let tokens = direction_tokens(&mods.dirs);
-        let atoms_before = atoms.len();
-        for (m, n) in bases {
-            let vectors: Vec<(i8, i8)> = symmetric_vectors(m, n)
-                .into_iter()
-                .filter(|&(x, y)| tokens.is_empty() || tokens.iter().any(|t| token_keeps(t, x, y)))
-                .collect();
-            if vectors.is_empty() {
-                continue;
-            }
-            if mods.lame && lame_path((m as i8, n as i8)).is_none() {
-                return Err(BetzaError::LameNotSupported { pos: atom_pos });
-            }
-            atoms.push(Atom {
-                vectors,
-                reach: if rider {
-                    Reach::Ride(limit)
-                } else {
-                    Reach::Leap
-                },
-                mode,
-                initial: mods.initial,
-                lame: mods.lame,
-                ranks: None,
-            });
+        let before = atoms.len();
+        for leap in base.leaps {
+            atoms.extend(directed_atom(leap, reach, mode, &mods, atom_pos)?);
         }
-        if atoms.len() == atoms_before {
+        if atoms.len() == before {
             return Err(BetzaError::NoDirectionSelected {
                 pos: start,
                 modifiers: mods.dirs,
@@ -332,6 +364,36 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         }
     }
     Ok(atoms)
+}
+
+/// The atom of one basic leap with the directions the modifiers keep;
+/// none when they keep no direction of it.
+fn directed_atom(
+    (m, n): (u8, u8),
+    reach: Reach,
+    mode: Mode,
+    mods: &Modifiers,
+    atom_pos: usize,
+) -> Result<Option<Atom>, BetzaError> {
+    let tokens = direction_tokens(&mods.dirs);
+    let vectors: Vec<(i8, i8)> = symmetric_vectors(m, n)
+        .into_iter()
+        .filter(|&(x, y)| tokens.is_empty() || tokens.iter().any(|t| token_keeps(t, x, y)))
+        .collect();
+    if vectors.is_empty() {
+        return Ok(None);
+    }
+    if mods.lame && lame_path((m as i8, n as i8)).is_none() {
+        return Err(BetzaError::LameNotSupported { pos: atom_pos });
+    }
+    Ok(Some(Atom {
+        vectors,
+        reach,
+        mode,
+        initial: mods.initial,
+        lame: mods.lame,
+        ranks: None,
+    }))
 }
 
 /// The intermediate steps a lame leap of vector `v` passes over, from its
