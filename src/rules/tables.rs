@@ -417,67 +417,84 @@ impl PieceTables {
             for &v in &atom.vectors {
                 let v = oriented(v, color);
                 match atom.reach {
-                    Reach::Ride(limit) => {
-                        let opposite = oriented((-v.0, -v.1), color);
-                        let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
-                        let line = atom.vectors.contains(&opposite);
-                        if line && !positive {
-                            // Both directions: one line, taken once.
-                            continue;
-                        }
-                        let rider = RiderAtom {
-                            ray: match line {
-                                true => rays.line_id(geometry, v, limit),
-                                false => rays.id(geometry, v, limit),
-                            },
-                            mode: atom.mode,
-                            initial: atom.initial,
-                        };
-                        match (atom.ranks.is_some(), line) {
-                            (true, _) => t.bound.push(BoundRider {
-                                atom: rider,
-                                line,
-                                from: squares,
-                            }),
-                            (false, true) => t.sliders.push(rider),
-                            (false, false) => t.riders.push(rider),
-                        }
-                    }
-                    Reach::Leap => {
-                        for sq in squares {
-                            let Some(to) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
-                                continue;
-                            };
-                            if atom.lame {
-                                if let Some(path) = lame_path_squares(geometry, sq, v) {
-                                    t.has_lame = true;
-                                    t.lame[sq.index()].push(LameLeap {
-                                        to,
-                                        path,
-                                        mode: atom.mode,
-                                        initial: atom.initial,
-                                    });
-                                }
-                                continue;
-                            }
-                            let (quiet, capture) = if atom.initial {
-                                t.has_initial_leaps = true;
-                                (&mut t.initial_quiet, &mut t.initial_capture)
-                            } else {
-                                (&mut t.quiet, &mut t.capture)
-                            };
-                            if atom.mode.can_move() {
-                                quiet[sq.index()].insert(to);
-                            }
-                            if atom.mode.can_capture() {
-                                capture[sq.index()].insert(to);
-                            }
-                        }
-                    }
+                    Reach::Ride(limit) => t.add_rider(geometry, rays, atom, v, limit, color),
+                    Reach::Leap => t.add_leaps(geometry, atom, v, squares),
                 }
             }
         }
         t
+    }
+
+    /// The rider of `atom` along `v` (as seen by `color`): a line when the
+    /// atom also rides the opposite way (taken once, from its positive
+    /// direction), bound when the atom applies on some ranks only.
+    fn add_rider(
+        &mut self,
+        geometry: &Geometry,
+        rays: &mut Rays,
+        atom: &Atom,
+        v: (i8, i8),
+        limit: Option<u8>,
+        color: Color,
+    ) {
+        let opposite = oriented((-v.0, -v.1), color);
+        let positive = v.1 > 0 || (v.1 == 0 && v.0 > 0);
+        let line = atom.vectors.contains(&opposite);
+        if line && !positive {
+            return;
+        }
+        let rider = RiderAtom {
+            ray: match line {
+                true => rays.line_id(geometry, v, limit),
+                false => rays.id(geometry, v, limit),
+            },
+            mode: atom.mode,
+            initial: atom.initial,
+        };
+        match (atom.ranks.is_some(), line) {
+            (true, _) => self.bound.push(BoundRider {
+                atom: rider,
+                line,
+                from: atom_squares(geometry, atom, color),
+            }),
+            (false, true) => self.sliders.push(rider),
+            (false, false) => self.riders.push(rider),
+        }
+    }
+
+    /// The leaps of `atom` along `v` from each of `squares`: lame ones
+    /// with the path that must be empty, the others into the quiet and
+    /// capture tables (the first-move ones apart).
+    fn add_leaps(&mut self, geometry: &Geometry, atom: &Atom, v: (i8, i8), squares: Bitboard) {
+        for sq in squares {
+            let Some(to) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
+                continue;
+            };
+            if atom.lame {
+                if let Some(path) = lame_path_squares(geometry, sq, v) {
+                    self.has_lame = true;
+                    self.lame[sq.index()].push(LameLeap {
+                        to,
+                        path,
+                        mode: atom.mode,
+                        initial: atom.initial,
+                    });
+                }
+                continue;
+            }
+            let (quiet, capture) = if atom.initial {
+                self.has_initial_leaps = true;
+                (&mut self.initial_quiet, &mut self.initial_capture)
+            } else {
+                (&mut self.quiet, &mut self.capture)
+            };
+            if atom.mode.can_move() {
+                quiet[sq.index()].insert(to);
+            }
+            if atom.mode.can_capture() {
+                capture[sq.index()].insert(to);
+            }
+        }
     }
 }
 
@@ -539,95 +556,149 @@ pub const MAX_GROUPS: usize = 8;
 
 impl AttackTables {
     pub fn compile(geometry: &Geometry, rays: &mut Rays, kinds: &[KindInfo], color: Color) -> Self {
-        let n = geometry.cells();
-        let mut leaps: Vec<LeapAttack> = Vec::new();
-        let mut ray_attacks: Vec<RayAttack> = Vec::new();
-        let mut bound_rays: Vec<BoundRayAttack> = Vec::new();
-        let mut lame: Box<[Vec<LameAttack>]> = vec![Vec::new(); n].into();
+        let mut tables = AttackTables {
+            leaps: Vec::new(),
+            rays: Vec::new(),
+            bound_rays: Vec::new(),
+            lame: vec![Vec::new(); geometry.cells()].into(),
+            has_lame: false,
+            groups: Vec::new(),
+        };
         for (k, info) in kinds.iter().enumerate() {
-            let bit = 1u32 << (k as Kind);
             for initial in [false, true] {
-                let mut from: Box<[Bitboard]> = vec![Bitboard::EMPTY; n].into();
-                let mut any_leap = false;
-                for atom in info.atoms.iter().filter(|a| a.initial == initial) {
-                    if !atom.mode.can_capture() {
-                        continue;
+                let attacker = Attacker {
+                    bit: 1u32 << (k as Kind),
+                    initial,
+                };
+                tables.add_kind(geometry, rays, &info.atoms, attacker, color);
+            }
+        }
+        tables.has_lame = tables.lame.iter().any(|l| !l.is_empty());
+        tables.assign_groups();
+        tables
+    }
+
+    /// The attacks of one kind's capturing atoms (its first-move ones or
+    /// the others): rays one by one, plain leaps as one pattern, shared
+    /// with the kinds whose pattern is the same.
+    fn add_kind(
+        &mut self,
+        geometry: &Geometry,
+        rays: &mut Rays,
+        atoms: &[Atom],
+        attacker: Attacker,
+        color: Color,
+    ) {
+        let mut from: Box<[Bitboard]> = vec![Bitboard::EMPTY; geometry.cells()].into();
+        let mut any_leap = false;
+        let capturing = atoms
+            .iter()
+            .filter(|a| a.initial == attacker.initial && a.mode.can_capture());
+        for atom in capturing {
+            let squares = atom_squares(geometry, atom, color);
+            for &v in &atom.vectors {
+                let v = oriented(v, color);
+                match atom.reach {
+                    Reach::Ride(limit) => {
+                        // Seen from the target, the attacker lies the other way.
+                        let id = rays.id(geometry, (-v.0, -v.1), limit);
+                        let bound = atom.ranks.is_some().then_some(squares);
+                        self.add_ray(id, bound, attacker);
                     }
-                    let squares = atom_squares(geometry, atom, color);
-                    for &v in &atom.vectors {
-                        let v = oriented(v, color);
-                        match atom.reach {
-                            Reach::Ride(limit) => {
-                                // Seen from the target, the attacker lies the other way.
-                                let id = rays.id(geometry, (-v.0, -v.1), limit);
-                                let attack = RayAttack {
-                                    ray: id,
-                                    kinds: bit,
-                                    group: 0,
-                                    initial,
-                                };
-                                let same = |r: &RayAttack| r.ray == id && r.initial == initial;
-                                if atom.ranks.is_some() {
-                                    match bound_rays
-                                        .iter_mut()
-                                        .find(|b| same(&b.attack) && b.from == squares)
-                                    {
-                                        Some(b) => b.attack.kinds |= bit,
-                                        None => bound_rays.push(BoundRayAttack {
-                                            attack,
-                                            from: squares,
-                                        }),
-                                    }
-                                } else {
-                                    match ray_attacks.iter_mut().find(|r| same(r)) {
-                                        Some(r) => r.kinds |= bit,
-                                        None => ray_attacks.push(attack),
-                                    }
-                                }
-                            }
-                            Reach::Leap => {
-                                for sq in squares {
-                                    let Some(target) = geometry.offset(sq, v.0 as i32, v.1 as i32)
-                                    else {
-                                        continue;
-                                    };
-                                    if atom.lame {
-                                        if let Some(path) = lame_path_squares(geometry, sq, v) {
-                                            lame[target.index()].push(LameAttack {
-                                                from: sq,
-                                                path,
-                                                kinds: bit,
-                                                group: 0,
-                                                initial,
-                                            });
-                                        }
-                                    } else {
-                                        from[target.index()].insert(sq);
-                                        any_leap = true;
-                                    }
-                                }
-                            }
-                        }
+                    Reach::Leap => {
+                        any_leap |= self.add_leaps(geometry, atom, v, squares, &mut from, attacker)
                     }
-                }
-                if !any_leap {
-                    continue;
-                }
-                // Kinds with the same attack pattern share one lookup.
-                match leaps
-                    .iter_mut()
-                    .find(|l| l.initial == initial && l.from == from)
-                {
-                    Some(l) => l.kinds |= bit,
-                    None => leaps.push(LeapAttack {
-                        from,
-                        kinds: bit,
-                        group: 0,
-                        initial,
-                    }),
                 }
             }
         }
+        if any_leap {
+            self.add_leap_pattern(from, attacker);
+        }
+    }
+
+    /// A ray attack, merged into an existing one along the same ray (and
+    /// from the same squares, for a bound one).
+    fn add_ray(&mut self, id: usize, bound: Option<Bitboard>, attacker: Attacker) {
+        let Attacker { bit, initial } = attacker;
+        let attack = RayAttack {
+            ray: id,
+            kinds: bit,
+            group: 0,
+            initial,
+        };
+        let same = |r: &RayAttack| r.ray == id && r.initial == initial;
+        match bound {
+            Some(squares) => match self
+                .bound_rays
+                .iter_mut()
+                .find(|b| same(&b.attack) && b.from == squares)
+            {
+                Some(b) => b.attack.kinds |= bit,
+                None => self.bound_rays.push(BoundRayAttack {
+                    attack,
+                    from: squares,
+                }),
+            },
+            None => match self.rays.iter_mut().find(|r| same(r)) {
+                Some(r) => r.kinds |= bit,
+                None => self.rays.push(attack),
+            },
+        }
+    }
+
+    /// The leaps of `atom` along `v` from `squares`, seen from their
+    /// targets: lame ones into the lame table, the others into `from`.
+    /// Whether there was any plain leap.
+    fn add_leaps(
+        &mut self,
+        geometry: &Geometry,
+        atom: &Atom,
+        v: (i8, i8),
+        squares: Bitboard,
+        from: &mut [Bitboard],
+        attacker: Attacker,
+    ) -> bool {
+        let mut any_leap = false;
+        for sq in squares {
+            let Some(target) = geometry.offset(sq, v.0 as i32, v.1 as i32) else {
+                continue;
+            };
+            if !atom.lame {
+                from[target.index()].insert(sq);
+                any_leap = true;
+            } else if let Some(path) = lame_path_squares(geometry, sq, v) {
+                self.lame[target.index()].push(LameAttack {
+                    from: sq,
+                    path,
+                    kinds: attacker.bit,
+                    group: 0,
+                    initial: attacker.initial,
+                });
+            }
+        }
+        any_leap
+    }
+
+    /// A kind's plain leaps: kinds with the same pattern share one lookup.
+    fn add_leap_pattern(&mut self, from: Box<[Bitboard]>, attacker: Attacker) {
+        let Attacker { bit, initial } = attacker;
+        match self
+            .leaps
+            .iter_mut()
+            .find(|l| l.initial == initial && l.from == from)
+        {
+            Some(l) => l.kinds |= bit,
+            None => self.leaps.push(LeapAttack {
+                from,
+                kinds: bit,
+                group: 0,
+                initial,
+            }),
+        }
+    }
+
+    /// Numbers the distinct sets of kinds, in the order first named.
+    fn assign_groups(&mut self) {
         let mut groups: Vec<u32> = Vec::new();
         let mut group_of = |kinds: u32| match groups.iter().position(|&g| g == kinds) {
             Some(i) => i,
@@ -636,28 +707,28 @@ impl AttackTables {
                 groups.len() - 1
             }
         };
-        for l in leaps.iter_mut() {
+        for l in self.leaps.iter_mut() {
             l.group = group_of(l.kinds);
         }
-        for r in ray_attacks.iter_mut() {
+        for r in self.rays.iter_mut() {
             r.group = group_of(r.kinds);
         }
-        for b in bound_rays.iter_mut() {
+        for b in self.bound_rays.iter_mut() {
             b.attack.group = group_of(b.attack.kinds);
         }
-        for l in lame.iter_mut().flatten() {
+        for l in self.lame.iter_mut().flatten() {
             l.group = group_of(l.kinds);
         }
-        let has_lame = lame.iter().any(|l| !l.is_empty());
-        AttackTables {
-            leaps,
-            rays: ray_attacks,
-            bound_rays,
-            lame,
-            has_lame,
-            groups,
-        }
+        self.groups = groups;
     }
+}
+
+/// The kind (one bit) whose attacks are being added, and whether they
+/// are its first-move ones.
+#[derive(Clone, Copy)]
+struct Attacker {
+    bit: u32,
+    initial: bool,
 }
 
 /// One leg of a two-leg first move (the Eurofighter pawn's), with its
