@@ -201,6 +201,25 @@ impl Position {
     /// Writes the position as FEN, `cell` giving a square's own text where
     /// another engine spells it otherwise (`None`: as ours; `*` a wall).
     pub fn to_fen_with(&self, cell: impl Fn(Square, Option<Piece>) -> Option<String>) -> String {
+        let mut out = self.fen_board(cell);
+        if self.variant.uses_hands {
+            self.write_fen_hands(&mut out);
+        }
+        out.push_str(match self.side {
+            Color::White => " w ",
+            Color::Black => " b ",
+        });
+        out.push_str(&self.fen_castling());
+        out.push(' ');
+        out.push_str(&self.fen_en_passant());
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        self.write_fen_extras(&mut out);
+        out
+    }
+
+    /// The board field: ranks from the last, runs of empty squares as
+    /// numbers, a hole as `*`.
+    fn fen_board(&self, cell: impl Fn(Square, Option<Piece>) -> Option<String>) -> String {
         let v = &*self.variant;
         let g = &v.geometry;
         let mut out = String::new();
@@ -214,16 +233,15 @@ impl Position {
                         cell(sq, piece).or_else(|| piece.map(|p| v.symbol(p.color(), p.kind())))
                     }
                 };
-                match text {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push_str(&t);
-                    }
+                let Some(text) = text else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
                 }
+                out.push_str(&text);
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -232,33 +250,43 @@ impl Position {
                 out.push('/');
             }
         }
-        if v.uses_hands {
-            out.push('[');
-            for c in Color::BOTH {
-                for kind in 0..v.kind_count() {
-                    for _ in 0..self.hands[c.index()][kind] {
-                        out.push(v.letter(c, kind as Kind));
-                    }
-                }
-            }
-            out.push(']');
-        }
-        out.push(' ');
-        out.push(if self.side == Color::White { 'w' } else { 'b' });
-        out.push(' ');
-        let mut castling = String::new();
+        out
+    }
+
+    /// The pieces in hand, White's then Black's, in brackets.
+    fn write_fen_hands(&self, out: &mut String) {
+        let v = &*self.variant;
+        out.push('[');
         for c in Color::BOTH {
-            for right in &v.castling[c.index()] {
-                if self.castle_rooks.contains(right.rook_from) {
-                    castling.push(right.fen_letter);
+            for kind in 0..v.kind_count() {
+                for _ in 0..self.hands[c.index()][kind] {
+                    out.push(v.letter(c, kind as Kind));
                 }
             }
         }
-        if castling.is_empty() {
-            castling.push('-');
+        out.push(']');
+    }
+
+    /// The castling field: the letters of the rights left, or `-`.
+    fn fen_castling(&self) -> String {
+        let v = &*self.variant;
+        let castling: String = Color::BOTH
+            .iter()
+            .flat_map(|c| &v.castling[c.index()])
+            .filter(|right| self.castle_rooks.contains(right.rook_from))
+            .map(|right| right.fen_letter)
+            .collect();
+        match castling.is_empty() {
+            true => "-".to_string(),
+            false => castling,
         }
-        out.push_str(&castling);
-        out.push(' ');
+    }
+
+    /// The en passant field: the target square (with `>victim` where the
+    /// victim is not just beyond it), both squares of a two-step's legs,
+    /// or `-`.
+    fn fen_en_passant(&self) -> String {
+        let g = &self.variant.geometry;
         match self.ep {
             Some(EnPassant {
                 target,
@@ -266,19 +294,25 @@ impl Position {
                 two_step: Some((from, _)),
             }) => {
                 let [f, i, t] = [from, target, victim].map(|sq| g.name(sq));
-                out.push_str(&format!("{f}{i},{i}{t}"));
+                format!("{f}{i},{i}{t}")
             }
             Some(ep) => {
-                out.push_str(&g.name(ep.target));
                 let beyond = g.offset(ep.target, 0, self.side.opposite().forward());
-                if beyond != Some(ep.victim) {
-                    out.push('>');
-                    out.push_str(&g.name(ep.victim));
+                match beyond == Some(ep.victim) {
+                    true => g.name(ep.target),
+                    false => format!("{}>{}", g.name(ep.target), g.name(ep.victim)),
                 }
             }
-            None => out.push('-'),
+            None => "-".to_string(),
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+    }
+
+    /// The fields after the move numbers: the dice modes, the food and
+    /// stores of a hunt, what is pending, and the pieces that moved from
+    /// their start squares.
+    fn write_fen_extras(&self, out: &mut String) {
+        let v = &*self.variant;
+        let g = &v.geometry;
         if let Some(c) = &v.chance {
             let [w, b] = Color::BOTH.map(|side| self.mode_name(side));
             out.push_str(&format!(" {}={w}/{b}", c.register));
@@ -311,7 +345,6 @@ impl Position {
             let names: Vec<String> = moved.map(|sq| g.name(sq)).collect();
             out.push_str(&format!(" ~{}", names.join(",")));
         }
-        out
     }
 
     /// What a FEN without a `~` field means: a piece with first-move
