@@ -197,10 +197,13 @@ impl Session {
         self.stop_search();
     }
 
+    /// One parsed command; false once it was `quit`.
     fn command(&mut self, command: XboardCommand, text: &str) -> bool {
         use XboardCommand as C;
         match command {
-            C::Xboard | C::Random | C::Hard | C::Easy | C::Bk | C::Draw => {}
+            C::Xboard | C::Random | C::Hard | C::Easy | C::Bk | C::Draw | C::Hint => {}
+            C::Nps(_) | C::Otim(_) | C::EgtPath { .. } | C::Hover(_) => {}
+            C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
             C::Protover(_) => self.features(),
             C::Accepted(f) => self.feature_answer(&f, true),
             C::Rejected(f) => self.feature_answer(&f, false),
@@ -210,110 +213,126 @@ impl Session {
                 self.stop_search();
                 return false;
             }
-            C::Force => {
-                self.stop_search();
-                self.force = true;
-            }
-            C::Go => {
-                self.stop_search();
-                self.force = false;
-                // XBoard's side on move; the throw and choice of the side
-                // that just moved come before our move.
-                self.engine_side = self.pos().side_to_move();
-                self.advance();
-            }
-            C::PlayOther => {
-                self.stop_search();
-                self.force = false;
-                self.engine_side = self.pos().side_to_move().opposite();
-                self.advance();
-            }
-            C::White => {
-                self.engine_side = Color::Black;
-                self.force = false;
-            }
-            C::Black => {
-                self.engine_side = Color::White;
-                self.force = false;
-            }
+            C::Force => self.force_mode(),
+            C::Go => self.play_side(self.pos().side_to_move()),
+            C::PlayOther => self.play_side(self.pos().side_to_move().opposite()),
+            C::White => self.set_sides(Color::Black),
+            C::Black => self.set_sides(Color::White),
             C::Level {
                 moves_per_session,
                 base_ms,
                 increment_ms,
-            } => {
-                self.time.moves_per_session = moves_per_session;
-                self.time.base = Duration::from_millis(base_ms);
-                self.time.increment = Duration::from_millis(increment_ms);
-                self.time.per_move = None;
-            }
+            } => self.level(moves_per_session, base_ms, increment_ms),
             C::St { millis } => self.time.per_move = Some(Duration::from_millis(millis.max(1))),
             C::Sd(depth) => self.time.depth = Some(depth.max(1)),
-            C::Nps(_) => {}
-            C::Time(cs) => {
-                let millis = (cs.max(0) as u64).saturating_mul(10);
-                self.our_clock = Some(Duration::from_millis(millis));
-            }
-            C::Otim(_) => {}
+            C::Time(cs) => self.set_our_clock(cs),
             C::UserMove(mv) | C::Move(mv) => self.user_move(&mv),
-            C::MoveNow => {
-                if self.searching == Searching::Play {
-                    self.engine.stop();
-                }
-            }
-            C::Ping(n) => {
-                if self.searching == Searching::Play {
-                    self.pongs.push(n);
-                } else {
-                    self.say(XboardReply::Pong(n));
-                }
-            }
+            C::MoveNow => self.move_now(),
+            C::Ping(n) => self.ping(n),
             C::Result { .. } => {
                 self.stop_search();
                 self.game_over = true;
             }
             C::SetBoard(fen) => self.set_board(&fen),
-            C::Edit => self.not_now(text),
-            C::Hint => {}
+            C::Edit | C::Exclude(_) | C::Include(_) => self.not_now(text),
             C::Undo => self.take_back(1),
             C::Remove => self.take_back(2),
             C::Post => self.post = true,
             C::NoPost => self.post = false,
-            C::Analyze => {
-                self.stop_search();
-                self.force = true;
-                self.analyzing = true;
-                self.analyze();
-            }
-            C::Exit => {
-                self.analyzing = false;
-                if self.searching == Searching::Analyze {
-                    self.stop_search();
-                }
-            }
+            C::Analyze => self.start_analysis(),
+            C::Exit => self.exit_analysis(),
             C::Status => self.status(),
-            C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
             C::Computer => self.opponent_is_engine = true,
-            C::Memory(mib) => {
-                if let Err(e) = self.engine.set_hash(mib) {
-                    self.say(XboardReply::Error {
-                        kind: e,
-                        command: text.to_string(),
-                    });
-                }
-            }
+            C::Memory(mib) => self.memory(mib, text),
             C::Cores(n) => self.engine.set_threads(n.clamp(1, 64) as usize),
-            C::EgtPath { .. } => {}
             C::Option { name, value } => self.option(&name, value.as_deref(), text),
-            C::Exclude(_) | C::Include(_) => self.not_now(text),
             C::Lift(square) => self.highlight(&square),
             C::Put(square) => self.dropped(&square),
-            C::Hover(_) => {}
             C::Pips(pips) => {
                 let values: Vec<u8> = pips.iter().map(|p| p.value.min(255) as u8).collect();
                 self.pips(&values, text);
             }
         }
         true
+    }
+
+    /// `force`: the engine plays neither side until `go`.
+    fn force_mode(&mut self) {
+        self.stop_search();
+        self.force = true;
+    }
+
+    /// `go` and `playother`: the engine takes `side` and moves if it is
+    /// its turn (the throw and choice of the side that just moved come
+    /// before its move).
+    fn play_side(&mut self, side: Color) {
+        self.stop_search();
+        self.force = false;
+        self.engine_side = side;
+        self.advance();
+    }
+
+    /// `white` and `black` (protocol 1): the engine takes `side`, without
+    /// moving yet.
+    fn set_sides(&mut self, engine_side: Color) {
+        self.engine_side = engine_side;
+        self.force = false;
+    }
+
+    /// `level`: a conventional or incremental clock.
+    fn level(&mut self, moves_per_session: u32, base_ms: u64, increment_ms: u64) {
+        self.time.moves_per_session = moves_per_session;
+        self.time.base = Duration::from_millis(base_ms);
+        self.time.increment = Duration::from_millis(increment_ms);
+        self.time.per_move = None;
+    }
+
+    /// `time`: our clock in centiseconds (a negative one as none left).
+    fn set_our_clock(&mut self, centiseconds: i64) {
+        let millis = (centiseconds.max(0) as u64).saturating_mul(10);
+        self.our_clock = Some(Duration::from_millis(millis));
+    }
+
+    /// `?`: the search for our move stops and plays what it has.
+    fn move_now(&mut self) {
+        if self.searching == Searching::Play {
+            self.engine.stop();
+        }
+    }
+
+    /// `ping`: answered at once, or after the move being searched.
+    fn ping(&mut self, n: i64) {
+        if self.searching == Searching::Play {
+            self.pongs.push(n);
+        } else {
+            self.say(XboardReply::Pong(n));
+        }
+    }
+
+    /// `analyze`: the engine searches whichever side is to move, forever.
+    fn start_analysis(&mut self) {
+        self.stop_search();
+        self.force = true;
+        self.analyzing = true;
+        self.analyze();
+    }
+
+    /// `exit`: analysis ends.
+    fn exit_analysis(&mut self) {
+        self.analyzing = false;
+        if self.searching == Searching::Analyze {
+            self.stop_search();
+        }
+    }
+
+    /// `memory`: the table's size in MiB.
+    fn memory(&mut self, mib: u64, text: &str) {
+        if let Err(e) = self.engine.set_hash(mib) {
+            self.say(XboardReply::Error {
+                kind: e,
+                command: text.to_string(),
+            });
+        }
     }
 
     /// A line over the cap was dropped: like any line, it ends the wait
