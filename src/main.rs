@@ -125,6 +125,9 @@ enum Command {
     /// Play two engines against each other (UCI or XBoard), the referee
     /// owning the rules, the clocks and the dice.
     Match(menagerie::referee::MatchCommand),
+    /// Count the games of several PGN files `match` wrote (runs of one
+    /// test) as one match: W/D/L, pentanomial, Elo and the SPRT's LLR.
+    Pool(menagerie::referee::pool::PoolCommand),
     /// Fit one game's evaluation weights to the results of games the
     /// referee wrote (Texel's method).
     Tune(menagerie::tune::TuneCommand),
@@ -220,6 +223,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => menagerie::referee::run_cli(args),
+        Command::Pool(args) => menagerie::referee::pool::run_cli(args),
         Command::Tune(args) => menagerie::tune::run_cli(args),
         Command::Replay {
             file,

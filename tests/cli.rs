@@ -306,3 +306,66 @@ fn from_a_pipe_the_bare_engine_waits_for_the_protocol() {
     let (ok, out) = bare_engine_on_a_pipe(b"uci\nquit\n");
     assert!(ok && out.starts_with("id name menagerie"), "{out}");
 }
+
+#[test]
+fn pool_counts_the_pgn_files_a_match_wrote_as_one_match() {
+    let dir = std::env::temp_dir().join(format!("menagerie-pool-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for seed in ["1", "2"] {
+        let pgn = dir.join(format!("run{seed}.pgn"));
+        let cmd = format!("cmd={BIN}");
+        let (ok, _, err) = menagerie(&[
+            "match",
+            "--engine",
+            &cmd,
+            "name=new",
+            "--engine",
+            &cmd,
+            "name=base",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+            "--seed",
+            seed,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        files.push(pgn.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["pool", "--first", "new"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--sprt", "elo0=0", "elo1=10"]);
+    let (ok, out, err) = menagerie(&args);
+    assert!(ok, "{err}");
+    // Each run is one pair of two games; pooled, four games in two pairs,
+    // the pentanomial the sum of the runs'.
+    let penta = |line: &str| -> Vec<u32> {
+        let list = line
+            .split("pentanomial [")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(']');
+        list.split(", ").map(|n| n.parse().unwrap()).collect()
+    };
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("pentanomial")).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    let sum: Vec<u32> = (0..5)
+        .map(|i| penta(lines[0])[i] + penta(lines[1])[i])
+        .collect();
+    assert_eq!(penta(lines[2]), sum, "{out}");
+    assert_eq!(sum.iter().sum::<u32>(), 2, "{out}");
+    assert!(
+        lines[2].starts_with("Pooled:") && lines[2].contains("] 4, "),
+        "{out}"
+    );
+    assert_eq!(out.matches("from 1 pairs").count(), 2, "{out}");
+    assert!(out.contains("from 2 pairs") && out.contains("LLR"), "{out}");
+    let (ok, _, err) = menagerie(&["pool", "--first", "nobody", &files[0]]);
+    assert!(!ok && err.contains("nobody did not play"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -301,40 +301,46 @@ impl MatchArgs {
     }
 
     pub fn sprt(&self) -> Result<Option<Sprt>, SpecError> {
-        let Some(words) = &self.sprt else {
-            return Ok(None);
-        };
-        let mut s = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        for w in words {
-            let Some((k, v)) = w.split_once('=') else {
-                return Err(SpecError(format!("--sprt: '{w}' is not KEY=VALUE")));
-            };
-            let x: f64 = number(k, v)?;
-            match k {
-                "elo0" => s.elo0 = x,
-                "elo1" => s.elo1 = x,
-                "alpha" => s.alpha = x,
-                "beta" => s.beta = x,
-                _ => return Err(SpecError(format!("--sprt: unknown key '{k}'"))),
-            }
-        }
-        if s.elo1 <= s.elo0 || !(0.0..0.5).contains(&s.alpha) || !(0.0..0.5).contains(&s.beta) {
-            return Err(SpecError(
-                "--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string(),
-            ));
-        }
-        if s.alpha <= 0.0 || s.beta <= 0.0 {
-            return Err(SpecError(
-                "--sprt: alpha and beta must be above 0".to_string(),
-            ));
-        }
-        Ok(Some(s))
+        parse_sprt(self.sprt.as_deref())
     }
+}
+
+/// `--sprt`'s words, `elo0=0 elo1=10 [alpha=0.05 beta=0.05]`; `None`
+/// when not given.
+pub fn parse_sprt(words: Option<&[String]>) -> Result<Option<Sprt>, SpecError> {
+    let Some(words) = words else {
+        return Ok(None);
+    };
+    let mut s = Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for w in words {
+        let Some((k, v)) = w.split_once('=') else {
+            return Err(SpecError(format!("--sprt: '{w}' is not KEY=VALUE")));
+        };
+        let x: f64 = number(k, v)?;
+        match k {
+            "elo0" => s.elo0 = x,
+            "elo1" => s.elo1 = x,
+            "alpha" => s.alpha = x,
+            "beta" => s.beta = x,
+            _ => return Err(SpecError(format!("--sprt: unknown key '{k}'"))),
+        }
+    }
+    if s.elo1 <= s.elo0 || !(0.0..0.5).contains(&s.alpha) || !(0.0..0.5).contains(&s.beta) {
+        return Err(SpecError(
+            "--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string(),
+        ));
+    }
+    if s.alpha <= 0.0 || s.beta <= 0.0 {
+        return Err(SpecError(
+            "--sprt: alpha and beta must be above 0".to_string(),
+        ));
+    }
+    Ok(Some(s))
 }
 
 #[cfg(test)]

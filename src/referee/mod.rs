@@ -26,6 +26,7 @@ pub mod log;
 pub mod openings;
 pub mod pgn;
 pub mod player;
+pub mod pool;
 pub mod promotion_ahead;
 pub mod runner;
 pub mod stats;

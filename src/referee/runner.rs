@@ -171,7 +171,7 @@ fn score_line(cfg: &MatchConfig, t: &Tally) -> String {
     score_text([&cfg.engines[0].name, &cfg.engines[1].name], t)
 }
 
-fn score_text(names: [&str; 2], t: &Tally) -> String {
+pub(super) fn score_text(names: [&str; 2], t: &Tally) -> String {
     format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
         names[0],
@@ -304,7 +304,7 @@ fn board_tally(games: &[GameRecord]) -> Tally {
     Tally::from_games(&kept)
 }
 
-fn elo_line(t: &Tally) -> String {
+pub(super) fn elo_line(t: &Tally) -> String {
     match t.elo() {
         Some((e, lo, hi)) => format!(
             "Elo difference: {:+.1} (95% interval {:+.1} to {:+.1}), from {} pairs\n",
