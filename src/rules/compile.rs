@@ -2,17 +2,20 @@
 //! letter resolved, every square on the board, the move and attack tables
 //! built, the start position checked.
 
+use crate::rules::action::Action;
 use crate::rules::betza::{self, Reach};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::compile_facts::{check_combinations, find_odds, mode_facts};
-use crate::rules::compile_modes::{compile_chance, compile_modes};
+use crate::rules::compile_facts::{check_combinations, find_odds, mode_facts, ModeFacts};
+use crate::rules::compile_modes::{compile_chance, compile_modes, Modes};
 use crate::rules::def::{CastlingDef, Fate, HuntDef, VariantDef, VariantError, MAX_PIECE_VALUE};
 use crate::rules::geometry::{Geometry, GeometryError};
 use crate::rules::kind_info::{CaptureFate, KindInfo};
 use crate::rules::piece::{Kind, Piece, MAX_KINDS};
 use crate::rules::square::{Color, Square};
 use crate::rules::tables::{PieceTables, Rays, TwoLegTables};
-use crate::rules::variant::{Castling, EnPassantReach, HuntRules, ModeTables, Variant};
+use crate::rules::variant::{
+    Castling, ChanceRules, EnPassantReach, HuntRules, ModeTables, Variant,
+};
 use std::sync::Arc;
 
 impl Variant {
@@ -25,68 +28,52 @@ impl Variant {
         Ok(variant)
     }
 
+    /// The table compiled in three steps, each validating its part: the
+    /// pieces and the board, how they move, then the game's other rules.
     fn new(def: VariantDef) -> Result<Variant, VariantError> {
         let geometry = Geometry::with_holes(def.width, def.height, &def.holes)
             .map_err(VariantError::Geometry)?;
         let letters = Letters(&def);
-        let mut kinds = compile_kinds(&def, &geometry)?;
-        let roles = resolve_roles(&mut kinds, &letters)?;
-        resolve_immunities(&mut kinds, &letters)?;
-        resolve_fates(&mut kinds, &letters, def.uses_hands)?;
-        let extinction = match def.extinction {
-            None => None,
-            Some(c) => Some(
-                letters
-                    .kind(c)
-                    .ok_or(VariantError::UnknownExtinctionPiece(c))?,
-            ),
-        };
-        let promotion_zone = rank_zones(&geometry, &def.promotion_ranks)
-            .map_err(VariantError::PromotionRankOffBoard)?;
-        promotion_zones(&mut kinds, &geometry, promotion_zone)?;
-        let capture_only = capture_only_squares(&geometry, &def.capture_only)?;
-        let start_board = start_board(&def, &geometry)?;
+        let pieces = Pieces::compile(&def, &geometry, &letters)?;
         let mut rays = Rays::default();
-        let modes = compile_modes(&def, &geometry, &mut rays, &kinds, &letters)?;
-        let initial_kinds = kinds_where(&kinds, |k| {
-            k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial)
-        });
-        let (two_legs, two_leg_kinds) = compile_two_legs(&geometry, &mut rays, &kinds)?;
-        let ep_reach = en_passant_reach(&geometry, &mut rays, &kinds, roles.ep_capturers);
-        let mode_facts = mode_facts(&def, &modes.tables);
-        let rich_moves = has_rich_moves(&kinds, &modes.tables);
-        let lame_passable = kinds
-            .iter()
-            .map(|k| letters.mask(k.def.lame_passable, k.def.name))
-            .collect::<Result<Vec<u32>, _>>()?;
-        let drop_zones = drop_zones(&geometry, &kinds)?;
-        let drop_limits = def
-            .drop_limits
-            .iter()
-            .map(|&(symbols, max)| Ok((letters.mask(symbols, "drop limit")?, max)))
-            .collect::<Result<Vec<_>, VariantError>>()?;
-        let hunt = match &def.hunt {
-            None => None,
-            Some(t) => Some(compile_hunt(t, &geometry, kinds.len(), &letters)?),
-        };
-        let value_overrides = value_overrides(&def, kinds.len(), roles.royal_kinds, &letters)?;
-        check_combinations(&def, roles.royal.is_some())?;
-        let castling_kinds =
-            |d: &CastlingDef| castling_kinds(d, &letters, roles.royal_kinds, hunt.as_ref());
-        let castling = [
-            compile_castling(&geometry, &def.castling, Color::White, &castling_kinds)?,
-            compile_castling(&geometry, &def.castling, Color::Black, &castling_kinds)?,
-        ];
-        let (chance, throw_odds) = match &def.chance {
-            Some(c) => {
-                let (rules, odds) = compile_chance(c, &modes.tables)?;
-                (Some(rules), odds)
-            }
-            None => (None, Vec::new()),
-        };
-        let find_odds = find_odds(kinds.len(), hunt.as_ref());
-        Ok(Variant {
-            value_overrides,
+        let movement = Movement::compile(&def, &geometry, &mut rays, &pieces, &letters)?;
+        let rules = GameRules::compile(&def, &geometry, &pieces, &movement, &letters)?;
+        Ok(Variant::assemble(
+            def, geometry, rays, pieces, movement, rules,
+        ))
+    }
+
+    /// The variant from its compiled parts.
+    fn assemble(
+        def: VariantDef,
+        geometry: Geometry,
+        rays: Rays,
+        pieces: Pieces,
+        movement: Movement,
+        rules: GameRules,
+    ) -> Variant {
+        let Pieces {
+            kinds,
+            roles,
+            extinction,
+            promotion_zone,
+            capture_only,
+            start_board,
+        } = pieces;
+        let Movement {
+            modes,
+            initial_kinds,
+            two_legs,
+            two_leg_kinds,
+            ep_reach,
+            mode_facts,
+            rich_moves,
+            lame_passable,
+            drop_zones,
+            drop_limits,
+        } = movement;
+        Variant {
+            value_overrides: rules.value_overrides,
             eval_weights: def.eval_weights,
             bench: def.bench.clone(),
             chance_bench: def.chance_bench,
@@ -102,7 +89,7 @@ impl Variant {
             promoters: roles.promoters,
             promotion_zone,
             promotion_after_throw: def.promotion_after_throw,
-            castling,
+            castling: rules.castling,
             stalemate: def.stalemate,
             fifty_move_plies: def.fifty_move_plies,
             repetitions: def.repetitions,
@@ -118,18 +105,170 @@ impl Variant {
             special_modes: mode_facts.special,
             rich_moves,
             mode_class: mode_facts.class,
-            hunt,
+            hunt: rules.hunt,
             clock_resetters: roles.promoters | kinds_where(&kinds, |k| k.def.resets_clock),
             lame_passable,
             drop_zones,
             drop_limits,
-            chance,
-            throw_odds,
-            find_odds,
+            chance: rules.chance,
+            throw_odds: rules.throw_odds,
+            find_odds: rules.find_odds,
             two_legs,
             two_leg_kinds,
             kinds,
             geometry,
+        }
+    }
+}
+
+/// The pieces and the board: each kind's moves, who plays which part,
+/// the promotion zones, the special squares and the start board.
+struct Pieces {
+    kinds: Vec<KindInfo>,
+    roles: Roles,
+    extinction: Option<Kind>,
+    promotion_zone: [Bitboard; 2],
+    capture_only: Bitboard,
+    start_board: Vec<(Square, Piece)>,
+}
+
+impl Pieces {
+    fn compile(
+        def: &VariantDef,
+        geometry: &Geometry,
+        letters: &Letters,
+    ) -> Result<Self, VariantError> {
+        let mut kinds = compile_kinds(def, geometry)?;
+        let roles = resolve_roles(&mut kinds, letters)?;
+        resolve_immunities(&mut kinds, letters)?;
+        resolve_fates(&mut kinds, letters, def.uses_hands)?;
+        let extinction = def
+            .extinction
+            .map(|c| {
+                letters
+                    .kind(c)
+                    .ok_or(VariantError::UnknownExtinctionPiece(c))
+            })
+            .transpose()?;
+        let promotion_zone = rank_zones(geometry, &def.promotion_ranks)
+            .map_err(VariantError::PromotionRankOffBoard)?;
+        promotion_zones(&mut kinds, geometry, promotion_zone)?;
+        Ok(Pieces {
+            capture_only: capture_only_squares(geometry, &def.capture_only)?,
+            start_board: start_board(def, geometry)?,
+            kinds,
+            roles,
+            extinction,
+            promotion_zone,
+        })
+    }
+}
+
+/// How the pieces move beyond their own tables: the modes the dice set,
+/// two-leg first moves, en passant, lame leaps, drops.
+struct Movement {
+    modes: Modes,
+    initial_kinds: u32,
+    two_legs: [Vec<Option<TwoLegTables>>; 2],
+    two_leg_kinds: u32,
+    ep_reach: EnPassantReach,
+    mode_facts: ModeFacts,
+    rich_moves: bool,
+    lame_passable: Vec<u32>,
+    drop_zones: [Vec<Bitboard>; 2],
+    drop_limits: Vec<(u32, u8)>,
+}
+
+impl Movement {
+    fn compile(
+        def: &VariantDef,
+        geometry: &Geometry,
+        rays: &mut Rays,
+        pieces: &Pieces,
+        letters: &Letters,
+    ) -> Result<Self, VariantError> {
+        let kinds = &pieces.kinds;
+        let modes = compile_modes(def, geometry, rays, kinds, letters)?;
+        let initial_kinds = kinds_where(kinds, |k| {
+            k.def.two_leg_initial.is_some() || k.atoms.iter().any(|a| a.initial)
+        });
+        let (two_legs, two_leg_kinds) = compile_two_legs(geometry, rays, kinds)?;
+        let ep_reach = en_passant_reach(geometry, rays, kinds, pieces.roles.ep_capturers);
+        let mode_facts = mode_facts(def, &modes.tables);
+        let rich_moves = has_rich_moves(kinds, &modes.tables);
+        let lame_passable = kinds
+            .iter()
+            .map(|k| letters.mask(k.def.lame_passable, k.def.name))
+            .collect::<Result<Vec<u32>, _>>()?;
+        let drop_zones = drop_zones(geometry, kinds)?;
+        let drop_limits = def
+            .drop_limits
+            .iter()
+            .map(|&(symbols, max)| Ok((letters.mask(symbols, "drop limit")?, max)))
+            .collect::<Result<Vec<_>, VariantError>>()?;
+        Ok(Movement {
+            modes,
+            initial_kinds,
+            two_legs,
+            two_leg_kinds,
+            ep_reach,
+            mode_facts,
+            rich_moves,
+            lame_passable,
+            drop_zones,
+            drop_limits,
+        })
+    }
+}
+
+/// The rest of the game's rules: hunting, the values set by the table,
+/// castling, the dice.
+struct GameRules {
+    hunt: Option<HuntRules>,
+    value_overrides: Vec<Option<i32>>,
+    castling: [Vec<Castling>; 2],
+    chance: Option<ChanceRules>,
+    throw_odds: Vec<(Action, f64)>,
+    find_odds: Vec<Vec<(Action, f64)>>,
+}
+
+impl GameRules {
+    fn compile(
+        def: &VariantDef,
+        geometry: &Geometry,
+        pieces: &Pieces,
+        movement: &Movement,
+        letters: &Letters,
+    ) -> Result<Self, VariantError> {
+        let kind_count = pieces.kinds.len();
+        let royal_kinds = pieces.roles.royal_kinds;
+        let hunt = def
+            .hunt
+            .as_ref()
+            .map(|t| compile_hunt(t, geometry, kind_count, letters))
+            .transpose()?;
+        let value_overrides = value_overrides(def, kind_count, royal_kinds, letters)?;
+        check_combinations(def, pieces.roles.royal.is_some())?;
+        let castling_kinds =
+            |d: &CastlingDef| castling_kinds(d, letters, royal_kinds, hunt.as_ref());
+        let castling = [
+            compile_castling(geometry, &def.castling, Color::White, &castling_kinds)?,
+            compile_castling(geometry, &def.castling, Color::Black, &castling_kinds)?,
+        ];
+        let (chance, throw_odds) = match &def.chance {
+            Some(c) => {
+                let (rules, odds) = compile_chance(c, &movement.modes.tables)?;
+                (Some(rules), odds)
+            }
+            None => (None, Vec::new()),
+        };
+        Ok(GameRules {
+            find_odds: find_odds(kind_count, hunt.as_ref()),
+            hunt,
+            value_overrides,
+            castling,
+            chance,
+            throw_odds,
         })
     }
 }
