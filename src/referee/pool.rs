@@ -71,16 +71,6 @@ pub fn tally_pgn(text: &str, first: &str, board_only: bool) -> Result<Tally, Str
     Ok(Tally::from_games(&points))
 }
 
-/// Adds `t` into `total`.
-fn add(total: &mut Tally, t: &Tally) {
-    total.wins += t.wins;
-    total.draws += t.draws;
-    total.losses += t.losses;
-    for (sum, n) in total.penta.iter_mut().zip(t.penta) {
-        *sum += n;
-    }
-}
-
 /// One line per file, then the pooled figures.
 pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
     let sprt = parse_sprt(command.sprt.as_deref())?;
@@ -99,7 +89,7 @@ pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
             t.penta
         ));
         out.push_str(&format!("  {}", elo_line(&t)));
-        add(&mut total, &t);
+        total.add_tally(&t);
     }
     let score = score_text(names, &total);
     out.push_str(&format!("Pooled: {score}, pentanomial {:?}\n", total.penta));

@@ -62,6 +62,16 @@ impl Tally {
         t
     }
 
+    /// Adds another tally's games and pairs (runs of one test pooled).
+    pub fn add_tally(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        for (sum, n) in self.penta.iter_mut().zip(other.penta) {
+            *sum += n;
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
