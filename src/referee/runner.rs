@@ -188,101 +188,154 @@ pub(super) fn score_text(names: [&str; 2], t: &Tally) -> String {
 pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summary, BoxError> {
     cfg.probe()?;
     let cfg = &*cfg;
-    let mut pgn_file = match &cfg.pgn {
+    let pgn_file = match &cfg.pgn {
         Some(path) => Some(std::fs::File::create(path)?),
         None => None,
     };
+    let mut results = Results::new(cfg, pgn_file);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
-    // Played games by index (a map: `--games` may be huge under an SPRT).
-    let mut results: std::collections::BTreeMap<usize, GameRecord> = Default::default();
-    let mut tally = Tally::default();
-    let mut written = 0;
-    let mut decision = None;
-    let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(cfg.games) {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cfg.games {
-                    break;
-                }
-                let mut r = game::play(&cfg.setup(i));
-                if let Ok(g) = &mut r {
-                    g.white_engine = i % 2;
-                }
-                if tx.send((i, r)).is_err() {
-                    break;
-                }
-            });
+            scope.spawn(move || play_games(cfg, next, stop, tx));
         }
         drop(tx);
         for (i, r) in rx {
-            let g = match r {
-                Ok(g) => g,
+            let done = match r {
+                Ok(g) => results.record(i, g, progress),
                 Err(e) => {
-                    failure = Some(format!("game {}: {e}", i + 1));
-                    stop.store(true, Ordering::SeqCst);
-                    continue;
+                    results.failure = Some(format!("game {}: {e}", i + 1));
+                    true
                 }
             };
-            let _ = writeln!(
-                progress,
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                i + 1,
-                g.names[0],
-                g.names[1],
-                g.score.text(),
-                g.reason
-            );
-            tally.add_game(first_engine_points(&g));
-            results.insert(i, g);
-            let pair = i / 2;
-            if let (Some(a), Some(b)) = (results.get(&(2 * pair)), results.get(&(2 * pair + 1))) {
-                tally.add_pair(first_engine_points(a) + first_engine_points(b));
-                if let Some(s) = &cfg.sprt {
-                    if decision.is_none() {
-                        decision = s.decision(&tally);
-                        if decision.is_some() {
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                }
-            }
-            let _ = writeln!(progress, "{}", score_line(cfg, &tally));
-            while written < cfg.games {
-                let Some(g) = results.get(&written) else {
-                    break;
-                };
-                if let Some(f) = pgn_file.as_mut() {
-                    let tags = vec![
-                        ("Seed".to_string(), cfg.seed.to_string()),
-                        ("Pair".to_string(), (g.pair + 1).to_string()),
-                        ("TimeControl".to_string(), limits_text(cfg, g.white_engine)),
-                    ];
-                    let _ = f.write_all(pgn::write(g, cfg.variant.name(), &tags).as_bytes());
-                }
-                written += 1;
+            if done {
+                stop.store(true, Ordering::SeqCst);
             }
         }
     });
-    if let Some(e) = failure {
-        return Err(e.into());
+    results.into_summary()
+}
+
+/// A worker: plays the next game not yet taken until the match is over or
+/// stopped, and sends each result, by index, to the collector.
+fn play_games(
+    cfg: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<(usize, Result<GameRecord, String>)>,
+) {
+    while !stop.load(Ordering::SeqCst) {
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        if i >= cfg.games {
+            break;
+        }
+        let mut r = game::play(&cfg.setup(i));
+        if let Ok(g) = &mut r {
+            g.white_engine = i % 2;
+        }
+        if tx.send((i, r)).is_err() {
+            break;
+        }
     }
-    let games: Vec<GameRecord> = results.into_values().collect();
-    Ok(Summary {
-        llr: cfg.sprt.as_ref().map(|s| s.llr(&tally)),
-        tally,
-        board: board_tally(&games),
-        games,
-        decision,
-    })
+}
+
+/// The games played so far, as they come in from the workers in any
+/// order: the tally, the sequential test's decision, and the PGN file,
+/// written in the order of the games.
+struct Results<'a> {
+    cfg: &'a MatchConfig,
+    pgn_file: Option<std::fs::File>,
+    /// Played games by index (a map: `--games` may be huge under an SPRT).
+    games: std::collections::BTreeMap<usize, GameRecord>,
+    tally: Tally,
+    /// The games before this index are in the PGN file.
+    written: usize,
+    decision: Option<Decision>,
+    failure: Option<String>,
+}
+
+impl<'a> Results<'a> {
+    fn new(cfg: &'a MatchConfig, pgn_file: Option<std::fs::File>) -> Self {
+        Results {
+            cfg,
+            pgn_file,
+            games: Default::default(),
+            tally: Tally::default(),
+            written: 0,
+            decision: None,
+            failure: None,
+        }
+    }
+
+    /// Counts game `i` and reports it; true once the sequential test has
+    /// decided (the match stops).
+    fn record(&mut self, i: usize, g: GameRecord, progress: &mut dyn Write) -> bool {
+        let _ = writeln!(
+            progress,
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            i + 1,
+            g.names[0],
+            g.names[1],
+            g.score.text(),
+            g.reason
+        );
+        self.tally.add_game(first_engine_points(&g));
+        self.games.insert(i, g);
+        self.count_pair(i / 2);
+        let _ = writeln!(progress, "{}", score_line(self.cfg, &self.tally));
+        self.write_ready_games();
+        self.decision.is_some()
+    }
+
+    /// Once both games of `pair` are in, counts the pair and asks the
+    /// sequential test (which decides once).
+    fn count_pair(&mut self, pair: usize) {
+        let (Some(a), Some(b)) = (self.games.get(&(2 * pair)), self.games.get(&(2 * pair + 1)))
+        else {
+            return;
+        };
+        self.tally
+            .add_pair(first_engine_points(a) + first_engine_points(b));
+        if let (Some(s), None) = (&self.cfg.sprt, self.decision) {
+            self.decision = s.decision(&self.tally);
+        }
+    }
+
+    /// Writes to the PGN file the games that follow the last written one
+    /// without a gap.
+    fn write_ready_games(&mut self) {
+        while let Some(g) = self.games.get(&self.written) {
+            if let Some(f) = self.pgn_file.as_mut() {
+                let tags = vec![
+                    ("Seed".to_string(), self.cfg.seed.to_string()),
+                    ("Pair".to_string(), (g.pair + 1).to_string()),
+                    (
+                        "TimeControl".to_string(),
+                        limits_text(self.cfg, g.white_engine),
+                    ),
+                ];
+                let _ = f.write_all(pgn::write(g, self.cfg.variant.name(), &tags).as_bytes());
+            }
+            self.written += 1;
+        }
+    }
+
+    fn into_summary(self) -> Result<Summary, BoxError> {
+        if let Some(e) = self.failure {
+            return Err(e.into());
+        }
+        let games: Vec<GameRecord> = self.games.into_values().collect();
+        Ok(Summary {
+            llr: self.cfg.sprt.as_ref().map(|s| s.llr(&self.tally)),
+            tally: self.tally,
+            board: board_tally(&games),
+            games,
+            decision: self.decision,
+        })
+    }
 }
 
 fn limits_text(cfg: &MatchConfig, white_engine: usize) -> String {
