@@ -970,6 +970,23 @@ mod tests {
         d.start_mode = "fast";
         assert!(matches!(error(d), VariantError::BadMode(_)));
         let mut d = tiny();
+        let slow = ModeDef::new("slow", "Slow", vec![("R", "W".to_string())]);
+        d.modes = vec![slow.clone(), slow];
+        d.start_mode = "slow";
+        assert!(matches!(error(d), VariantError::BadMode(why) if why.contains("twice")));
+        for ranks in [&[][..], &[200][..]] {
+            let mut d = tiny();
+            let mut slow = ModeDef::new("slow", "Slow", vec![]);
+            slow.own_moves_on = vec![("R", ranks)];
+            d.modes = vec![slow];
+            d.start_mode = "slow";
+            let e = error(d);
+            assert!(
+                matches!(&e, VariantError::BadMode(why) if why.contains("no rank")),
+                "{e}"
+            );
+        }
+        let mut d = tiny();
         d.modes = vec![ModeDef::new("slow", "Slow", vec![("R", "W".to_string())])];
         d.start_mode = "slow";
         d.chance = Some(ChanceDef {

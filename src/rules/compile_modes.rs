@@ -31,66 +31,22 @@ pub(in crate::rules) fn compile_modes(
     kinds: &[KindInfo],
     letters: &Letters,
 ) -> Result<Modes, VariantError> {
-    let bad = |why: String| Err(VariantError::BadMode(why));
     let declared = if def.modes.is_empty() {
         vec![ModeDef::new("", "", vec![])]
     } else {
         def.modes.clone()
     };
     if declared.len() > MAX_MODES {
-        return bad(format!("{} modes, at most {MAX_MODES}", declared.len()));
+        return bad_mode(format!("{} modes, at most {MAX_MODES}", declared.len()));
     }
     let mut tables = Vec::new();
     let mut changed = 0u32;
     for (i, mode) in declared.iter().enumerate() {
-        let fen_safe = |c: char| !c.is_whitespace() && c != '/' && c != '=';
-        if !def.modes.is_empty() && (mode.name.is_empty() || !mode.name.chars().all(fen_safe)) {
-            return bad(format!(
-                "mode name '{}' is empty or has a space, '/' or '='",
-                mode.name
-            ));
-        }
-        if declared[..i].iter().any(|m| m.name == mode.name) {
-            return bad(format!("mode '{}' is declared twice", mode.name));
-        }
+        check_mode_name(def, &declared, i)?;
         let mut mode_kinds = kinds.to_vec();
         let mut betza: Vec<String> = kinds.iter().map(|k| k.def.betza.to_string()).collect();
-        for (symbol, moves) in &mode.moves {
-            let k = letters.symbol(symbol, "mode")? as usize;
-            betza[k] = moves.clone();
-            let info = &mut mode_kinds[k];
-            // An empty string: the kind cannot move in this mode.
-            info.atoms = match moves.is_empty() {
-                true => Vec::new(),
-                false => betza::parse(moves).map_err(|error| VariantError::Betza {
-                    piece: info.def.name,
-                    error,
-                })?,
-            };
-            changed |= 1 << k;
-        }
-        for &(symbol, ranks) in &mode.own_moves_on {
-            let k = letters.symbol(symbol, "mode")? as usize;
-            if ranks.is_empty() || ranks.iter().any(|&r| r >= geometry.height()) {
-                return bad(format!(
-                    "mode '{}': {symbol} keeps its moves on no rank or off the board",
-                    mode.name
-                ));
-            }
-            let mask = ranks.iter().fold(0u32, |m, &r| m | 1 << r);
-            let bound = |atoms: &[Atom], ranks: u32| -> Vec<Atom> {
-                let bind = |a: &Atom| Atom {
-                    ranks: Some(ranks),
-                    ..a.clone()
-                };
-                atoms.iter().map(bind).collect()
-            };
-            let info = &mut mode_kinds[k];
-            let mut atoms = bound(&info.atoms, !mask);
-            atoms.extend(bound(&kinds[k].atoms, mask));
-            info.atoms = atoms;
-            changed |= 1 << k;
-        }
+        changed |= replace_moves(mode, letters, &mut mode_kinds, &mut betza)?;
+        changed |= keep_own_moves_on(mode, geometry, kinds, letters, &mut mode_kinds)?;
         let mut compiled = mode_tables(mode, geometry, rays, &mode_kinds, betza)?;
         for symbol in &mode.lure {
             compiled.lurers |= 1 << letters.symbol(symbol, "mode")?;
@@ -98,19 +54,7 @@ pub(in crate::rules) fn compile_modes(
         tables.push(compiled);
     }
     resolve_courts(&declared, &mut tables, kinds, letters)?;
-    let start = if def.modes.is_empty() {
-        0
-    } else {
-        match declared.iter().position(|m| m.name == def.start_mode) {
-            Some(i) => i as u8,
-            None => {
-                return bad(format!(
-                    "the start mode '{}' is not declared",
-                    def.start_mode
-                ))
-            }
-        }
-    };
+    let start = start_mode(def, &declared)?;
     // A kind a mode names but leaves as it was changes nothing.
     let kinds_changed = (0..kinds.len())
         .filter(|&k| changed >> k & 1 != 0)
@@ -121,6 +65,101 @@ pub(in crate::rules) fn compile_modes(
         start,
         kinds: kinds_changed,
     })
+}
+
+fn bad_mode<T>(why: String) -> Result<T, VariantError> {
+    Err(VariantError::BadMode(why))
+}
+
+/// The `i`-th declared mode's name is usable in a FEN (where a game
+/// declares modes) and not declared before it.
+fn check_mode_name(def: &VariantDef, declared: &[ModeDef], i: usize) -> Result<(), VariantError> {
+    let mode = &declared[i];
+    let fen_safe = |c: char| !c.is_whitespace() && c != '/' && c != '=';
+    if !def.modes.is_empty() && (mode.name.is_empty() || !mode.name.chars().all(fen_safe)) {
+        return bad_mode(format!(
+            "mode name '{}' is empty or has a space, '/' or '='",
+            mode.name
+        ));
+    }
+    if declared[..i].iter().any(|m| m.name == mode.name) {
+        return bad_mode(format!("mode '{}' is declared twice", mode.name));
+    }
+    Ok(())
+}
+
+/// The moves `mode` gives its kinds instead of their own (an empty string:
+/// the kind cannot move in this mode); the kinds it names, as a mask.
+fn replace_moves(
+    mode: &ModeDef,
+    letters: &Letters,
+    mode_kinds: &mut [KindInfo],
+    betza: &mut [String],
+) -> Result<u32, VariantError> {
+    let mut changed = 0u32;
+    for (symbol, moves) in &mode.moves {
+        let k = letters.symbol(symbol, "mode")? as usize;
+        betza[k] = moves.clone();
+        let info = &mut mode_kinds[k];
+        info.atoms = match moves.is_empty() {
+            true => Vec::new(),
+            false => betza::parse(moves).map_err(|error| VariantError::Betza {
+                piece: info.def.name,
+                error,
+            })?,
+        };
+        changed |= 1 << k;
+    }
+    Ok(changed)
+}
+
+/// The ranks on which `mode` lets a kind keep its own moves: there its
+/// atoms are its own, elsewhere the mode's; the kinds it names, as a mask.
+fn keep_own_moves_on(
+    mode: &ModeDef,
+    geometry: &Geometry,
+    kinds: &[KindInfo],
+    letters: &Letters,
+    mode_kinds: &mut [KindInfo],
+) -> Result<u32, VariantError> {
+    let mut changed = 0u32;
+    for &(symbol, ranks) in &mode.own_moves_on {
+        let k = letters.symbol(symbol, "mode")? as usize;
+        if ranks.is_empty() || ranks.iter().any(|&r| r >= geometry.height()) {
+            return bad_mode(format!(
+                "mode '{}': {symbol} keeps its moves on no rank or off the board",
+                mode.name
+            ));
+        }
+        let mask = ranks.iter().fold(0u32, |m, &r| m | 1 << r);
+        let bound = |atoms: &[Atom], ranks: u32| -> Vec<Atom> {
+            let bind = |a: &Atom| Atom {
+                ranks: Some(ranks),
+                ..a.clone()
+            };
+            atoms.iter().map(bind).collect()
+        };
+        let info = &mut mode_kinds[k];
+        let mut atoms = bound(&info.atoms, !mask);
+        atoms.extend(bound(&kinds[k].atoms, mask));
+        info.atoms = atoms;
+        changed |= 1 << k;
+    }
+    Ok(changed)
+}
+
+/// The index of the game's start mode (0 where it declares none).
+fn start_mode(def: &VariantDef, declared: &[ModeDef]) -> Result<u8, VariantError> {
+    if def.modes.is_empty() {
+        return Ok(0);
+    }
+    match declared.iter().position(|m| m.name == def.start_mode) {
+        Some(i) => Ok(i as u8),
+        None => bad_mode(format!(
+            "the start mode '{}' is not declared",
+            def.start_mode
+        )),
+    }
 }
 
 fn mode_tables(
