@@ -5,6 +5,7 @@
 use super::values;
 use super::weights::{Term, Weights};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::Geometry;
 use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::Position;
 use crate::rules::square::{Color, Square};
@@ -27,6 +28,118 @@ struct PawnWeights {
     contested: i32,
 }
 
+impl PawnWeights {
+    fn new(weights: &Weights) -> PawnWeights {
+        PawnWeights {
+            advance: (
+                weights.term(Term::AdvanceMiddle),
+                weights.term(Term::AdvanceEnd),
+            ),
+            passed: (
+                weights.term(Term::PassedMiddle),
+                weights.term(Term::PassedEnd),
+            ),
+            passed_base: weights.term(Term::PassedBase),
+            doubled: weights.term(Term::Doubled),
+            isolated: weights.term(Term::Isolated),
+            protected: weights.term(Term::Protected),
+            race: weights.term(Term::Race),
+            hanging: weights.term(Term::Hanging),
+            contested: weights.term(Term::Contested),
+        }
+    }
+}
+
+/// Per colour and square, a pawn-like piece's progress to promotion: 0 on
+/// its side's start rank furthest from the zone (at least two ranks away),
+/// 256 one step before the zone.
+fn progress_tables(v: &Variant, kinds: u32) -> [Vec<i32>; 2] {
+    let g = v.geometry();
+    let height = g.height() as i32;
+    let zone_ranks: Vec<i32> = (0..g.height())
+        .filter(|&r| (v.promotion_zone(Color::White) & g.rank_mask(r)).any())
+        .map(|r| r as i32)
+        .collect();
+    // Ranks to go for White on rank r (Black mirrored).
+    let to_go = |r: i32| {
+        zone_ranks
+            .iter()
+            .filter(|&&z| z >= r)
+            .map(|&z| z - r)
+            .min()
+            .unwrap_or(height)
+    };
+    let start = v
+        .start_board()
+        .iter()
+        .filter(|(_, p)| p.color() == Color::White && kinds >> p.kind() & 1 != 0)
+        .map(|(sq, _)| to_go(g.rank_of(*sq) as i32))
+        .max()
+        .unwrap_or(height - 2)
+        .max(2);
+    let mut progress = [Vec::new(), Vec::new()];
+    for i in 0..g.cells() {
+        let r = g.rank_of(Square(i as u8)) as i32;
+        for c in Color::BOTH {
+            let own_rank = match c {
+                Color::White => r,
+                Color::Black => height - 1 - r,
+            };
+            let t = ((start - to_go(own_rank)) * 256 / (start - 1)).clamp(0, 256);
+            progress[c.index()].push(t);
+        }
+    }
+    progress
+}
+
+/// Per colour and square: the squares ahead of it on its file and the two
+/// beside.
+fn front_spans(g: &Geometry) -> [Vec<Bitboard>; 2] {
+    let mut front = [Vec::new(), Vec::new()];
+    for i in 0..g.cells() {
+        let sq = Square(i as u8);
+        let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
+        for c in Color::BOTH {
+            let ahead = g
+                .squares()
+                .filter(|&s| {
+                    let (sf, sr) = (g.file_of(s) as i32, g.rank_of(s) as i32);
+                    (sf - f).abs() <= 1 && (sr - r) * c.forward() > 0
+                })
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
+            front[c.index()].push(ahead);
+        }
+    }
+    front
+}
+
+/// Per square: its file, and the files beside it.
+fn file_masks(g: &Geometry) -> (Vec<Bitboard>, Vec<Bitboard>) {
+    let files: Vec<Bitboard> = (0..g.width())
+        .map(|f| {
+            g.squares()
+                .filter(|&sq| g.file_of(sq) == f)
+                .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
+        })
+        .collect();
+    let mut file = Vec::new();
+    let mut beside = Vec::new();
+    for i in 0..g.cells() {
+        let f = g.file_of(Square(i as u8)) as i32;
+        file.push(files.get(f as usize).copied().unwrap_or_default());
+        let mut b = Bitboard::EMPTY;
+        for df in [-1, 1] {
+            if let Some(&m) = files.get((f + df) as usize) {
+                if f + df >= 0 {
+                    b |= m;
+                }
+            }
+        }
+        beside.push(b);
+    }
+    (file, beside)
+}
+
 pub struct PawnTerms {
     pub kinds: u32,
     extinction: Option<Kind>,
@@ -43,97 +156,18 @@ pub struct PawnTerms {
 
 impl PawnTerms {
     pub fn new(v: &Variant, weights: &Weights) -> PawnTerms {
-        let g = &v.geometry();
         let kinds = (0..v.kind_count())
             .filter(|&k| values::pawn_like(v, k))
             .fold(0u32, |m, k| m | 1 << k);
-        let height = g.height() as i32;
-        let zone_ranks: Vec<i32> = (0..g.height())
-            .filter(|&r| (v.promotion_zone(Color::White) & g.rank_mask(r)).any())
-            .map(|r| r as i32)
-            .collect();
-        // Ranks to go for White on rank r (Black mirrored).
-        let to_go = |r: i32| {
-            zone_ranks
-                .iter()
-                .filter(|&&z| z >= r)
-                .map(|&z| z - r)
-                .min()
-                .unwrap_or(height)
-        };
-        let start = v
-            .start_board()
-            .iter()
-            .filter(|(_, p)| p.color() == Color::White && kinds >> p.kind() & 1 != 0)
-            .map(|(sq, _)| to_go(g.rank_of(*sq) as i32))
-            .max()
-            .unwrap_or(height - 2)
-            .max(2);
-        let mut progress = [Vec::new(), Vec::new()];
-        let mut front = [Vec::new(), Vec::new()];
-        let mut file = Vec::new();
-        let mut beside = Vec::new();
-        let files: Vec<Bitboard> = (0..g.width())
-            .map(|f| {
-                g.squares()
-                    .filter(|&sq| g.file_of(sq) == f)
-                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq))
-            })
-            .collect();
-        for i in 0..g.cells() {
-            let sq = Square(i as u8);
-            let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
-            for c in Color::BOTH {
-                let own_rank = match c {
-                    Color::White => r,
-                    Color::Black => height - 1 - r,
-                };
-                let t = ((start - to_go(own_rank)) * 256 / (start - 1)).clamp(0, 256);
-                progress[c.index()].push(t);
-                let ahead = g
-                    .squares()
-                    .filter(|&s| {
-                        let (sf, sr) = (g.file_of(s) as i32, g.rank_of(s) as i32);
-                        (sf - f).abs() <= 1 && (sr - r) * c.forward() > 0
-                    })
-                    .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
-                front[c.index()].push(ahead);
-            }
-            file.push(files.get(f as usize).copied().unwrap_or_default());
-            let mut b = Bitboard::EMPTY;
-            for df in [-1, 1] {
-                if let Some(&m) = files.get((f + df) as usize) {
-                    if f + df >= 0 {
-                        b |= m;
-                    }
-                }
-            }
-            beside.push(b);
-        }
+        let (file, beside) = file_masks(v.geometry());
         PawnTerms {
             kinds,
             extinction: v.extinction(),
-            progress,
-            front,
+            progress: progress_tables(v, kinds),
+            front: front_spans(v.geometry()),
             file,
             beside,
-            w: PawnWeights {
-                advance: (
-                    weights.term(Term::AdvanceMiddle),
-                    weights.term(Term::AdvanceEnd),
-                ),
-                passed: (
-                    weights.term(Term::PassedMiddle),
-                    weights.term(Term::PassedEnd),
-                ),
-                passed_base: weights.term(Term::PassedBase),
-                doubled: weights.term(Term::Doubled),
-                isolated: weights.term(Term::Isolated),
-                protected: weights.term(Term::Protected),
-                race: weights.term(Term::Race),
-                hanging: weights.term(Term::Hanging),
-                contested: weights.term(Term::Contested),
-            },
+            w: PawnWeights::new(weights),
         }
     }
 
