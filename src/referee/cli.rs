@@ -64,16 +64,22 @@ impl EngineSpec {
     /// program and its arguments separated by spaces; `arg=` adds one
     /// argument (with spaces kept).
     pub fn parse(words: &[String]) -> Result<EngineSpec, SpecError> {
+        let mut spec = EngineSpec {
+            name: String::new(),
+            named: false,
+            program: String::new(),
+            args: Vec::new(),
+            dir: None,
+            protocol: Protocol::Uci,
+            options: Vec::new(),
+            limits: Limits::default(),
+            notation: None,
+            variant: None,
+            promotion_with_move: false,
+        };
         let mut cmd: Option<Vec<String>> = None;
         let mut extra = Vec::new();
         let mut name = None;
-        let mut dir = None;
-        let mut protocol = Protocol::Uci;
-        let mut options = Vec::new();
-        let mut limits = Limits::default();
-        let mut notation = None;
-        let mut variant = None;
-        let mut promotion_with_move = false;
         for word in words {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(SpecError(format!(
@@ -89,72 +95,70 @@ impl EngineSpec {
                     cmd = Some(parts);
                 }
                 "arg" => extra.push(value.to_string()),
-                "dir" => dir = Some(value.to_string()),
                 "name" => name = Some(value.to_string()),
-                "proto" => {
-                    protocol = match value {
-                        "uci" => Protocol::Uci,
-                        "xboard" | "cecp" => Protocol::Xboard,
-                        _ => {
-                            return Err(SpecError(format!(
-                                "proto={value}: the protocols are uci and xboard"
-                            )))
-                        }
-                    }
-                }
-                "notation" => notation = Some(parse_notation(value)?),
-                "variant" if value.is_empty() => {
-                    return Err(SpecError("variant= is empty".to_string()))
-                }
-                "variant" => variant = Some(value.to_string()),
-                "promotion" => {
-                    promotion_with_move = match value {
-                        "with-move" => true,
-                        "after-throw" => false,
-                        _ => {
-                            return Err(SpecError(format!(
-                                "promotion={value}: with-move or after-throw"
-                            )))
-                        }
-                    }
-                }
-                "tc" => limits.clock = Some(parse_tc(value).map_err(|e| SpecError(e.0))?),
-                "movetime" => limits.movetime = Some(number(key, value)?),
-                "depth" => limits.depth = Some(number(key, value)?),
-                "nodes" => limits.nodes = Some(number(key, value)?),
-                _ => match key.strip_prefix("option.") {
-                    Some(opt) if !opt.is_empty() => {
-                        options.push((opt.to_string(), value.to_string()))
-                    }
-                    _ => return Err(SpecError(format!("unknown key '{key}' in --engine"))),
-                },
+                _ => spec.set(key, value)?,
             }
         }
         let Some(mut parts) = cmd else {
             return Err(SpecError("--engine needs cmd=PROGRAM".to_string()));
         };
-        let program = parts.remove(0);
+        spec.program = parts.remove(0);
         parts.extend(extra);
-        let named = name.is_some();
-        let name = name.unwrap_or_else(|| {
-            std::path::Path::new(&program)
+        spec.args = parts;
+        spec.named = name.is_some();
+        spec.name = name.unwrap_or_else(|| {
+            std::path::Path::new(&spec.program)
                 .file_name()
                 .map(|s| s.to_string_lossy().to_string())
-                .unwrap_or_else(|| program.clone())
+                .unwrap_or_else(|| spec.program.clone())
         });
-        Ok(EngineSpec {
-            name,
-            named,
-            program,
-            args: parts,
-            dir,
-            protocol,
-            options,
-            limits,
-            notation,
-            variant,
-            promotion_with_move,
-        })
+        Ok(spec)
+    }
+
+    /// One `KEY=VALUE` word other than the command and the name.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "dir" => self.dir = Some(value.to_string()),
+            "proto" => self.protocol = parse_protocol(value)?,
+            "notation" => self.notation = Some(parse_notation(value)?),
+            "variant" if value.is_empty() => {
+                return Err(SpecError("variant= is empty".to_string()))
+            }
+            "variant" => self.variant = Some(value.to_string()),
+            "promotion" => self.promotion_with_move = parse_promotion(value)?,
+            "tc" => self.limits.clock = Some(parse_tc(value).map_err(|e| SpecError(e.0))?),
+            "movetime" => self.limits.movetime = Some(number(key, value)?),
+            "depth" => self.limits.depth = Some(number(key, value)?),
+            "nodes" => self.limits.nodes = Some(number(key, value)?),
+            _ => match key.strip_prefix("option.") {
+                Some(opt) if !opt.is_empty() => {
+                    self.options.push((opt.to_string(), value.to_string()))
+                }
+                _ => return Err(SpecError(format!("unknown key '{key}' in --engine"))),
+            },
+        }
+        Ok(())
+    }
+}
+
+fn parse_protocol(value: &str) -> Result<Protocol, SpecError> {
+    match value {
+        "uci" => Ok(Protocol::Uci),
+        "xboard" | "cecp" => Ok(Protocol::Xboard),
+        _ => Err(SpecError(format!(
+            "proto={value}: the protocols are uci and xboard"
+        ))),
+    }
+}
+
+/// `promotion=with-move` (true) or `after-throw`.
+fn parse_promotion(value: &str) -> Result<bool, SpecError> {
+    match value {
+        "with-move" => Ok(true),
+        "after-throw" => Ok(false),
+        _ => Err(SpecError(format!(
+            "promotion={value}: with-move or after-throw"
+        ))),
     }
 }
 
@@ -382,6 +386,18 @@ mod tests {
         assert_eq!(e.limits.clock, Some((10_000, 100)));
         let with_args = EngineSpec::parse(&["cmd=./menagerie uci".to_string()]).unwrap();
         assert_eq!(with_args.args, vec!["uci".to_string()]);
+        let e = EngineSpec::parse(&words(
+            "arg=-x cmd=./e arg=two dir=/tmp proto=cecp movetime=50 nodes=900 promotion=with-move",
+        ))
+        .unwrap();
+        assert_eq!((e.program.as_str(), e.named), ("./e", false));
+        assert_eq!(e.args, vec!["-x".to_string(), "two".to_string()]);
+        assert_eq!(e.dir.as_deref(), Some("/tmp"));
+        assert_eq!(e.protocol, Protocol::Xboard);
+        assert_eq!((e.limits.movetime, e.limits.nodes), (Some(50), Some(900)));
+        assert!(e.promotion_with_move);
+        let e = EngineSpec::parse(&words("cmd=e promotion=after-throw name=x")).unwrap();
+        assert!(!e.promotion_with_move && e.named);
         for bad in [
             "proto=uci",
             "cmd=x proto=winboard",
@@ -390,6 +406,10 @@ mod tests {
             "cmd=x nokey",
             "cmd=x notation=san",
             "cmd=x variant=",
+            "cmd=",
+            "cmd=x option.=1",
+            "cmd=x promotion=never",
+            "cmd=x tc=fast",
         ] {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
         }
