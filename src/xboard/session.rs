@@ -89,6 +89,14 @@ pub(crate) struct Session {
     name_changed: bool,
 }
 
+/// What `advance` does after a step: take the next, wait for the
+/// opponent or the GUI, or search.
+enum Step {
+    Again,
+    Wait,
+    Think,
+}
+
 /// The last iteration a search reported.
 struct Progress {
     started: Instant,
@@ -699,93 +707,109 @@ impl Session {
     /// move or choice is ours.
     fn advance(&mut self) {
         loop {
-            if self.game_over || self.force {
-                return self.release_pongs();
+            match self.next_step() {
+                Step::Again => continue,
+                Step::Wait => return self.release_pongs(),
+                Step::Think => return self.think(),
             }
-            let pending = self.pos().pending();
-            if pending == Pending::Nothing {
-                if let Some(outcome) = self.pos().outcome() {
-                    self.report(outcome);
-                    return self.release_pongs();
-                }
+        }
+    }
+
+    /// One step of `advance`: what the game waits for now, done where it
+    /// is ours to do without a search.
+    fn next_step(&mut self) -> Step {
+        if self.game_over || self.force {
+            return Step::Wait;
+        }
+        let pending = self.pos().pending();
+        if pending == Pending::Nothing {
+            if let Some(outcome) = self.pos().outcome() {
+                self.report(outcome);
+                return Step::Wait;
             }
-            let actor = self.actor();
-            match pending {
-                Pending::Roll | Pending::Find(_) => {
-                    if self.dice_accepted {
-                        let ours_to_ask = actor == self.engine_side || !self.opponent_is_engine;
-                        if ours_to_ask && !self.asked {
-                            self.asked = true;
-                            let dice = self.pos().dice_due().unwrap_or(&[]);
-                            self.say(XboardReply::Dice(dice.iter().map(|&d| d as u32).collect()));
-                        }
-                        return self.release_pongs();
-                    }
-                    let dice = self.game_dice(self.pos().dice_due().unwrap_or(&[]));
-                    let Ok(action) = self.pos().outcome_of_pips(&dice) else {
-                        return self.release_pongs();
-                    };
-                    let token = self.pos().action_text(action);
-                    let shown: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
-                    self.announce(format!(
-                        "{} throws {}: {}",
-                        color_name(actor),
-                        shown.join(" and "),
-                        self.dialect.to_xboard(&token)
-                    ));
-                    if self.play(&token).is_err() {
-                        return self.release_pongs();
-                    }
-                }
-                Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
-                    let drawn = !self.choices_accepted && self.opponent_is_engine;
-                    if actor == self.engine_side && !drawn {
-                        return self.think();
-                    }
-                    if drawn {
-                        // Between two engines with no way to pass a choice,
-                        // both draw every choice from the game's dice.
-                        let drawn = super::game_dice::drawn_choice(
-                            self.dice_seed,
-                            self.pos(),
-                            self.pos().ply(),
-                        );
-                        let Some(choice) = drawn else {
-                            return self.release_pongs();
-                        };
-                        let token = self.pos().action_text(choice);
-                        self.announce(format!(
-                            "{} gets {} (drawn)",
-                            color_name(actor),
-                            self.dialect.to_xboard(&token)
-                        ));
-                        if self.play(&token).is_err() {
-                            return self.release_pongs();
-                        }
-                        continue;
-                    }
-                    if !self.choices_accepted && !self.asked {
-                        self.asked = true;
-                        let options: Vec<String> = self
-                            .pos()
-                            .legal_actions()
-                            .into_iter()
-                            .map(|a| self.dialect.to_xboard(&self.pos().action_text(a)))
-                            .collect();
-                        self.say(XboardReply::AskUser {
-                            tag: CHOICE_TAG.to_string(),
-                            message: format!("Your choice: {}", options.join(" ")),
-                        });
-                    }
-                    return self.release_pongs();
-                }
-                Pending::Nothing => {
-                    if self.pos().side_to_move() == self.engine_side {
-                        return self.think();
-                    }
-                    return self.release_pongs();
-                }
+        }
+        let actor = self.actor();
+        match pending {
+            Pending::Roll | Pending::Find(_) => self.throw_step(actor),
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_) => {
+                self.choice_step(actor)
             }
+            Pending::Nothing if self.pos().side_to_move() == self.engine_side => Step::Think,
+            Pending::Nothing => Step::Wait,
+        }
+    }
+
+    /// A throw is due: asks the GUI for it (once) when it throws the dice,
+    /// else throws them here and plays the outcome.
+    fn throw_step(&mut self, actor: Color) -> Step {
+        if self.dice_accepted {
+            let ours_to_ask = actor == self.engine_side || !self.opponent_is_engine;
+            if ours_to_ask && !self.asked {
+                self.asked = true;
+                let dice = self.pos().dice_due().unwrap_or(&[]);
+                self.say(XboardReply::Dice(dice.iter().map(|&d| d as u32).collect()));
+            }
+            return Step::Wait;
+        }
+        let dice = self.game_dice(self.pos().dice_due().unwrap_or(&[]));
+        let Ok(action) = self.pos().outcome_of_pips(&dice) else {
+            return Step::Wait;
+        };
+        let token = self.pos().action_text(action);
+        let shown: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+        self.announce(format!(
+            "{} throws {}: {}",
+            color_name(actor),
+            shown.join(" and "),
+            self.dialect.to_xboard(&token)
+        ));
+        self.played_step(&token)
+    }
+
+    /// A choice is due: ours to think about; between two engines that
+    /// cannot pass one, drawn from the game's dice; else asked of the
+    /// person (once).
+    fn choice_step(&mut self, actor: Color) -> Step {
+        let drawn = !self.choices_accepted && self.opponent_is_engine;
+        if actor == self.engine_side && !drawn {
+            return Step::Think;
+        }
+        if drawn {
+            let drawn =
+                super::game_dice::drawn_choice(self.dice_seed, self.pos(), self.pos().ply());
+            let Some(choice) = drawn else {
+                return Step::Wait;
+            };
+            let token = self.pos().action_text(choice);
+            self.announce(format!(
+                "{} gets {} (drawn)",
+                color_name(actor),
+                self.dialect.to_xboard(&token)
+            ));
+            return self.played_step(&token);
+        }
+        if !self.choices_accepted && !self.asked {
+            self.asked = true;
+            let options: Vec<String> = self
+                .pos()
+                .legal_actions()
+                .into_iter()
+                .map(|a| self.dialect.to_xboard(&self.pos().action_text(a)))
+                .collect();
+            self.say(XboardReply::AskUser {
+                tag: CHOICE_TAG.to_string(),
+                message: format!("Your choice: {}", options.join(" ")),
+            });
+        }
+        Step::Wait
+    }
+
+    /// Plays a throw's outcome or a drawn choice: the game goes on unless
+    /// it was refused.
+    fn played_step(&mut self, token: &str) -> Step {
+        match self.play(token) {
+            Ok(()) => Step::Again,
+            Err(_) => Step::Wait,
         }
     }
 
