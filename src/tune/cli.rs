@@ -30,6 +30,10 @@ pub struct TuneCommand {
     /// Start from the evaluation's defaults, not the game's weights.
     #[arg(long)]
     from_defaults: bool,
+    /// Fit only these weights (keys as in the weights file, e.g.
+    /// `king.danger` or `value.N`), the others kept.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
@@ -47,6 +51,7 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
         },
         max_passes: args.passes,
         from_defaults: args.from_defaults,
+        only: args.only,
     };
     let report = tune(&variant, &options, &mut |line| {
         let _ = writeln!(std::io::stderr(), "{line}");

@@ -121,6 +121,23 @@ pub fn params(v: &Variant, w: &Weights, k: f64, samples: &[Sample]) -> Vec<Param
     out
 }
 
+/// Of `params`, those named in `only` (all of them where it is empty); a
+/// name that is not among them is an error.
+pub fn restrict(v: &Variant, params: Vec<Param>, only: &[String]) -> Result<Vec<Param>, String> {
+    if let Some(unknown) = only
+        .iter()
+        .find(|key| !params.iter().any(|p| p.name(v) == **key))
+    {
+        return Err(format!(
+            "--only {unknown}: not a weight that changes this game's evaluation"
+        ));
+    }
+    Ok(params
+        .into_iter()
+        .filter(|p| only.is_empty() || only.contains(&p.name(v)))
+        .collect())
+}
+
 /// A weight's value and first step.
 fn get(v: &Variant, w: &Weights, p: Param) -> (i32, i32) {
     match p {

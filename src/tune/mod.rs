@@ -24,6 +24,9 @@ pub struct TuneOptions {
     pub max_passes: usize,
     /// Start from the defaults instead of the game's own weights.
     pub from_defaults: bool,
+    /// Fit only the weights of these keys (`king.danger`, `value.N`);
+    /// empty: every weight that matters.
+    pub only: Vec<String>,
 }
 
 /// What the fit found.
@@ -92,7 +95,7 @@ pub fn tune(
         Weights::for_variant(v)
     };
     let k = fit::fit_k(v, &start, &train);
-    let params = fit::params(v, &start, k, &train);
+    let params = fit::restrict(v, fit::params(v, &start, k, &train), &options.only)?;
     let before = (
         fit::loss(v, &start, k, &train),
         fit::loss(v, &start, k, &held),

@@ -124,6 +124,26 @@ fn terms_a_game_does_not_use_are_not_fitted() {
     }
 }
 
+#[test]
+fn only_the_named_weights_are_fitted() {
+    let v = variants::load("chess").expect("chess");
+    let w = Weights::defaults(&v);
+    let samples = made_by(&v, &w, 1.0);
+    let all = fit::params(&v, &w, 1.0, &samples);
+    let names = |ps: &[Param]| ps.iter().map(|p| p.name(&v)).collect::<Vec<_>>();
+    let kept = fit::restrict(&v, all.clone(), &[]).expect("all");
+    assert_eq!(names(&kept), names(&all));
+    let only = ["king.danger".to_string(), "value.N".to_string()];
+    let kept = fit::restrict(&v, all.clone(), &only).expect("two");
+    assert_eq!(names(&kept), vec!["king.danger", "value.N"]);
+    for bad in ["king.dangers", "value.K", "hand_share"] {
+        assert!(
+            fit::restrict(&v, all.clone(), &[bad.to_string()]).is_err(),
+            "{bad}"
+        );
+    }
+}
+
 const GAMES: &str = r#"[Event "t"]
 [Result "1-0"]
 [Variant "chess"]
@@ -175,6 +195,7 @@ fn too_few_games_is_an_error_not_a_panic() {
         filter: SampleFilter { skip_plies: 0 },
         max_passes: 1,
         from_defaults: true,
+        only: vec![],
     };
     assert!(tune(&v, &options, &mut |_| {}).is_err());
     let bad = TuneOptions {
