@@ -958,6 +958,16 @@ mod tests {
         d.value_overrides = vec![("Q", 900)];
         assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
         let mut d = tiny();
+        d.pieces[2].captured = vec![(&[], Fate::CapturersHand)];
+        assert!(matches!(error(d), VariantError::BadFate { .. }));
+        let mut d = tiny();
+        d.value_overrides = vec![("R", 480)];
+        assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));
+    }
+
+    #[test]
+    fn bad_modes_and_dice_are_rejected_with_the_reason() {
+        let mut d = tiny();
         d.modes = vec![ModeDef::new("fast", "Fast", vec![("Z", "R".to_string())])];
         d.start_mode = "fast";
         assert!(matches!(error(d), VariantError::UnknownSymbol { .. }));
@@ -997,11 +1007,5 @@ mod tests {
             effect: |_| ThrowEffect::Set("fast".to_string()),
         });
         assert!(matches!(error(d), VariantError::BadChance(_)));
-        let mut d = tiny();
-        d.pieces[2].captured = vec![(&[], Fate::CapturersHand)];
-        assert!(matches!(error(d), VariantError::BadFate { .. }));
-        let mut d = tiny();
-        d.value_overrides = vec![("R", 480)];
-        assert_eq!(Variant::load(d).unwrap().value_overrides[2], Some(480));
     }
 }
