@@ -195,7 +195,7 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     let mut results = Results::new(cfg, pgn_file);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
+    let (tx, rx) = mpsc::channel::<Played>();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(cfg.games) {
             let tx = tx.clone();
@@ -206,10 +206,7 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
         for (i, r) in rx {
             let done = match r {
                 Ok(g) => results.record(i, g, progress),
-                Err(e) => {
-                    results.failure = Some(format!("game {}: {e}", i + 1));
-                    true
-                }
+                Err(e) => results.fail(i, e),
             };
             if done {
                 stop.store(true, Ordering::SeqCst);
@@ -219,14 +216,12 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     results.into_summary()
 }
 
+/// A game's index and its record, or why it could not be played.
+type Played = (usize, Result<GameRecord, String>);
+
 /// A worker: plays the next game not yet taken until the match is over or
 /// stopped, and sends each result, by index, to the collector.
-fn play_games(
-    cfg: &MatchConfig,
-    next: &AtomicUsize,
-    stop: &AtomicBool,
-    tx: mpsc::Sender<(usize, Result<GameRecord, String>)>,
-) {
+fn play_games(cfg: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: mpsc::Sender<Played>) {
     while !stop.load(Ordering::SeqCst) {
         let i = next.fetch_add(1, Ordering::SeqCst);
         if i >= cfg.games {
@@ -268,6 +263,12 @@ impl<'a> Results<'a> {
             decision: None,
             failure: None,
         }
+    }
+
+    /// Game `i` could not be played: the match stops and fails.
+    fn fail(&mut self, i: usize, why: String) -> bool {
+        self.failure = Some(format!("game {}: {why}", i + 1));
+        true
     }
 
     /// Counts game `i` and reports it; true once the sequential test has
