@@ -19,11 +19,13 @@
 # (docs/engine.md).
 #
 # Usage: scripts/match-peers.sh [--games N] [--concurrency C] [--seed S] [--out DIR]
-#                                [--xboard-menagerie PATH]
+#                                [--xboard-menagerie PATH] [--resume]
 #        scripts/match-peers.sh --current-fsf [--variants "wolf hubbub"] [--tc 10+0.1]
 #                                [--games N] [--concurrency C] [--seed S] [--out DIR]
+#                                [--resume]
 #        scripts/match-peers.sh --against-build REV [--variants "carnival carnival-oblique truffle"]
 #                                [--tc 10+0.1] [--games N] [--concurrency C] [--seed S] [--out DIR]
+#                                [--resume]
 #   --games N        games per match (default 20)
 #   --concurrency C  games at once (default 2)
 #   --seed S         match seed (default 1)
@@ -38,6 +40,8 @@
 #   --variants LIST  games for --current-fsf, of wolf and hubbub (default both),
 #                    or for --against-build (default carnival carnival-oblique truffle)
 #   --tc TC          time control of every match (default 10+0.1)
+#   --resume         go on with matches cut short: keep the games already in
+#                    their PGN files under --out (same seed) and play the rest
 #
 # Exit status: 0 when both matches ran, 1 on a failure, 2 if a peer is missing,
 # 64 on a usage error.
@@ -56,6 +60,7 @@ current_fsf=
 against_build=
 variants=
 tc=10+0.1
+resume=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --games) games="$2"; shift 2 ;;
@@ -67,6 +72,7 @@ while [ $# -gt 0 ]; do
         --against-build) against_build="$2"; shift 2 ;;
         --variants) variants="$2"; shift 2 ;;
         --tc) tc="$2"; shift 2 ;;
+        --resume) resume=(--resume); shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; exit 64 ;;
     esac
@@ -98,7 +104,7 @@ current_fsf_match() {
         --engine cmd="$bin" name=menagerie \
         --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 notation=fsf "${peer[@]}" \
         --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
-        --pgn "$out/current-fsf-$v.pgn" --log "$out/current-fsf-$v.log"
+        --pgn "$out/current-fsf-$v.pgn" --log "$out/current-fsf-$v.log" "${resume[@]}"
 }
 
 # One match against the build of another revision in a dice game. Builds
@@ -113,7 +119,7 @@ against_build_match() {
         --engine cmd="$bin" name=menagerie \
         --engine cmd="$old" name="$rev" "${promotion[@]}" \
         --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
-        --max-plies 300 --pgn "$out/build-$rev-$v.pgn" --log "$out/build-$rev-$v.log"
+        --max-plies 300 --pgn "$out/build-$rev-$v.pgn" --log "$out/build-$rev-$v.log" "${resume[@]}"
 }
 
 if [ -n "$against_build" ]; then
@@ -153,14 +159,14 @@ echo "== menagerie vs Fairy-Stockfish (UCI), chess, $tc"
     --engine cmd="$bin" name=menagerie \
     --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 \
     --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
-    --pgn "$out/fairy-stockfish.pgn" --log "$out/fairy-stockfish.log"
+    --pgn "$out/fairy-stockfish.pgn" --log "$out/fairy-stockfish.log" "${resume[@]}"
 
 echo "== menagerie vs Fairy-Max (XBoard), chess, $tc"
 "$bin" match --variant chess --openings openings/chess.txt \
     --engine cmd="$bin" name=menagerie \
     --engine cmd="$fmax" proto=xboard name=Fairy-Max \
     --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
-    --pgn "$out/fairymax.pgn" --log "$out/fairymax.log"
+    --pgn "$out/fairymax.pgn" --log "$out/fairymax.log" "${resume[@]}"
 
 if [ -n "$xboard_menagerie" ]; then
     for v in chess wolf hubbub pawneaters carnival truffle; do
@@ -169,6 +175,6 @@ if [ -n "$xboard_menagerie" ]; then
             --engine cmd="$bin" name=uci nodes=20000 \
             --engine cmd="$xboard_menagerie" proto=xboard name=xboard depth=1 \
             --games "$games" --concurrency "$concurrency" --seed "$seed" --max-plies 200 \
-            --pgn "$out/xboard-$v.pgn" --log "$out/xboard-$v.log"
+            --pgn "$out/xboard-$v.pgn" --log "$out/xboard-$v.log" "${resume[@]}"
     done
 fi

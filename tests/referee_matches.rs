@@ -226,6 +226,75 @@ fn a_seed_replays_a_match_and_pairs_share_openings_and_dice() {
     assert!(longest >= 6, "too few throws to compare: {longest}");
 }
 
+/// A match cut short goes on from its PGN file with `--resume`: the file and
+/// the result come out as the uninterrupted match's, the lone last game
+/// being played again; a file of another match is refused and left as it is.
+#[test]
+fn a_resumed_match_ends_as_the_uninterrupted_one() {
+    let engine = format!("cmd={BIN}");
+    let carnival = openings("carnival");
+    let resume = |seed: &str, path: &PathBuf| {
+        run(&[
+            "--variant",
+            "carnival",
+            "--openings",
+            &carnival,
+            "--engine",
+            &engine,
+            "name=a",
+            "nodes=2000",
+            "--engine",
+            &engine,
+            "name=b",
+            "depth=1",
+            "--games",
+            "6",
+            "--max-plies",
+            "16",
+            "--seed",
+            seed,
+            "--pgn",
+            path.to_str().unwrap(),
+            "--resume",
+        ])
+    };
+    let full_path = temp("resume-full.pgn");
+    let (ok, full_out, err) = resume("5", &full_path);
+    assert!(ok, "{full_out}\n{err}");
+    assert!(!err.contains("Resumed"), "no file, no resume: {err}");
+    let full = std::fs::read_to_string(&full_path).unwrap();
+    let games = pgn::read_games(&full).unwrap();
+    assert_eq!(games.len(), 6);
+
+    // Cut after three games: pair 1 kept, game 3 played again.
+    let fourth = games[3].line;
+    let cut: String = full
+        .lines()
+        .take(fourth - 1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let part_path = temp("resume-part.pgn");
+    std::fs::write(&part_path, &cut).unwrap();
+    let (ok, out, err) = resume("5", &part_path);
+    assert!(ok, "{out}\n{err}");
+    assert!(err.contains("Resumed: 2 games kept"), "{err}");
+    assert_eq!(std::fs::read_to_string(&part_path).unwrap(), full);
+    let score = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("W/D/L") || l.starts_with("Pentanomial"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(score(&out), score(&full_out));
+
+    // Another seed: refused, the file unchanged.
+    std::fs::write(&part_path, &cut).unwrap();
+    let (ok, out, err) = resume("6", &part_path);
+    assert!(!ok, "{out}");
+    assert!(err.contains("seed 5, not 6"), "{err}");
+    assert_eq!(std::fs::read_to_string(&part_path).unwrap(), cut);
+}
+
 /// A UCI engine that shakes hands, then does `on_go` at every `go`.
 fn fake_uci(name: &str, on_go: &str) -> String {
     script(

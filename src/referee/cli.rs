@@ -222,6 +222,11 @@ pub struct MatchArgs {
     /// Write the games here (PGN, in game order).
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Go on with an interrupted match: keep the games already in the
+    /// --pgn file (whole pairs, checked to be this match's: engines, seed,
+    /// game) and play the others. Without the file, the match starts.
+    #[arg(long)]
+    pub resume: bool,
     /// Log every line sent to and received from the engines.
     #[arg(long)]
     pub log: Option<String>,

@@ -74,6 +74,21 @@ impl Termination {
             Termination::PeerRulesInfraction => "peer rules infraction",
         }
     }
+
+    /// The termination a `text` names (a PGN file's tag, read back).
+    pub fn from_text(text: &str) -> Option<Termination> {
+        use Termination::*;
+        [
+            Normal,
+            Adjudication,
+            TimeForfeit,
+            RulesInfraction,
+            Abandoned,
+            PeerRulesInfraction,
+        ]
+        .into_iter()
+        .find(|t| t.text() == text)
+    }
 }
 
 /// Everything a game needs.

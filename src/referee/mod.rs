@@ -12,7 +12,8 @@
 //!   is sent in their place;
 //! - `openings`: start positions and their generator;
 //! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
-//! - `runner`: the match (pairs, threads, progress, results).
+//! - `runner`: the match (pairs, threads, progress, results); `resume`:
+//!   the games of an interrupted match, read back from its PGN file.
 
 pub mod cli;
 pub mod clock;
@@ -28,6 +29,7 @@ pub mod pgn;
 pub mod player;
 pub mod pool;
 pub mod promotion_ahead;
+pub mod resume;
 pub mod runner;
 pub mod stats;
 pub mod uci_client;

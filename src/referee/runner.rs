@@ -9,6 +9,7 @@ use super::log::IoLog;
 use super::openings::{self, Opening};
 use super::pgn;
 use super::player::{self, GameView};
+use super::resume::{self, Outcome};
 use super::stats::{Decision, Sprt, Tally};
 use crate::rules::variant::Variant;
 use crate::rules::variants;
@@ -34,6 +35,8 @@ pub struct MatchConfig {
     pub untimed: Duration,
     pub max_plies: Option<u32>,
     pub pgn: Option<String>,
+    /// Keep the games already in the PGN file and play the others.
+    pub resume: bool,
     pub log: IoLog,
     pub sprt: Option<Sprt>,
 }
@@ -45,8 +48,9 @@ pub struct Summary {
     /// The games decided on the board: all but the peer rules infractions
     /// (whose pairs leave the pentanomial).
     pub board: Tally,
-    /// Finished games in game order.
-    pub games: Vec<GameRecord>,
+    /// Every game's outcome, in game order (a resumed match's earlier
+    /// games first).
+    pub outcomes: Vec<Outcome>,
     pub decision: Option<Decision>,
     pub llr: Option<f64>,
 }
@@ -73,13 +77,24 @@ impl MatchConfig {
                 return Err(format!("engine {}: XBoard has no node limit", e.name).into());
             }
         }
+        if args.resume && args.pgn.is_none() {
+            return Err("--resume goes on from the --pgn file: give it".into());
+        }
         let variant = variants::load(&args.variant)?;
         let openings = match &args.openings {
             Some(path) => openings::load(path, &variant)?,
             None => vec![Opening::default()],
         };
         let log = match &args.log {
-            Some(path) => IoLog::new(Some(Arc::new(Mutex::new(std::fs::File::create(path)?)))),
+            // A resumed match's log goes on after the earlier run's.
+            Some(path) => IoLog::new(Some(Arc::new(Mutex::new(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .append(args.resume)
+                    .truncate(!args.resume)
+                    .open(path)?,
+            )))),
             None => IoLog::default(),
         };
         Ok(MatchConfig {
@@ -94,6 +109,7 @@ impl MatchConfig {
             untimed: Duration::from_millis(args.move_timeout.max(1)),
             max_plies: args.max_plies,
             pgn: args.pgn.clone(),
+            resume: args.resume,
             log,
             sprt: args.sprt()?,
         })
@@ -153,6 +169,16 @@ impl MatchConfig {
     }
 }
 
+/// What the tally and the report keep of a game.
+fn outcome(g: &GameRecord) -> Outcome {
+    Outcome {
+        index: g.index,
+        first_points: first_engine_points(g),
+        termination: g.termination,
+        reason: g.reason.clone(),
+    }
+}
+
 /// Half-points of the match's first engine in a game.
 fn first_engine_points(g: &GameRecord) -> u8 {
     let white = match g.score {
@@ -188,16 +214,22 @@ pub(super) fn score_text(names: [&str; 2], t: &Tally) -> String {
 pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summary, BoxError> {
     cfg.probe()?;
     let cfg = &*cfg;
-    let pgn_file = match &cfg.pgn {
-        Some(path) => Some(std::fs::File::create(path)?),
-        None => None,
-    };
-    let mut results = Results::new(cfg, pgn_file);
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let (earlier, pgn_file) = open_pgn(cfg)?;
+    if !earlier.is_empty() {
+        let _ = writeln!(
+            progress,
+            "Resumed: {} games kept from {}",
+            earlier.len(),
+            cfg.pgn.as_deref().unwrap_or_default()
+        );
+    }
+    let mut results = Results::new(cfg, pgn_file, earlier);
+    let next = AtomicUsize::new(results.written);
+    let stop = AtomicBool::new(results.decision.is_some());
+    let to_play = cfg.games.saturating_sub(results.written);
     let (tx, rx) = mpsc::channel::<Played>();
     std::thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.min(cfg.games) {
+        for _ in 0..cfg.concurrency.min(to_play) {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
             scope.spawn(move || play_games(cfg, next, stop, tx));
@@ -214,6 +246,29 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
         }
     });
     results.into_summary()
+}
+
+/// The PGN file to write the games to, and the earlier games it keeps
+/// when the match resumes (whole pairs; the file is cut after them).
+fn open_pgn(cfg: &MatchConfig) -> Result<(Vec<Outcome>, Option<std::fs::File>), BoxError> {
+    let Some(path) = &cfg.pgn else {
+        return Ok((Vec::new(), None));
+    };
+    let exists = std::path::Path::new(path).exists();
+    if !(cfg.resume && exists) {
+        return Ok((Vec::new(), Some(std::fs::File::create(path)?)));
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot resume from {path}: {e}"))?;
+    let expected = resume::Expected {
+        names: [&cfg.engines[0].name, &cfg.engines[1].name],
+        seed: cfg.seed,
+        variant: cfg.variant.name(),
+    };
+    let earlier = resume::read_earlier(&text, &expected).map_err(|e| format!("{path}: {e}"))?;
+    let file = std::fs::OpenOptions::new().append(true).open(path)?;
+    file.set_len(earlier.kept_bytes as u64)?;
+    Ok((earlier.outcomes, Some(file)))
 }
 
 /// A game's index and its record, or why it could not be played.
@@ -243,6 +298,8 @@ fn play_games(cfg: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: mpsc
 struct Results<'a> {
     cfg: &'a MatchConfig,
     pgn_file: Option<std::fs::File>,
+    /// The games of a resumed match's PGN file, in order.
+    earlier: Vec<Outcome>,
     /// Played games by index (a map: `--games` may be huge under an SPRT).
     games: std::collections::BTreeMap<usize, GameRecord>,
     tally: Tally,
@@ -253,14 +310,19 @@ struct Results<'a> {
 }
 
 impl<'a> Results<'a> {
-    fn new(cfg: &'a MatchConfig, pgn_file: Option<std::fs::File>) -> Self {
+    /// The results so far: none, or the `earlier` games (whole pairs)
+    /// of a resumed match, counted and already in the PGN file.
+    fn new(cfg: &'a MatchConfig, pgn_file: Option<std::fs::File>, earlier: Vec<Outcome>) -> Self {
+        let points: Vec<(usize, u8)> = earlier.iter().map(|o| (o.index, o.first_points)).collect();
+        let tally = Tally::from_games(&points);
         Results {
             cfg,
             pgn_file,
+            decision: cfg.sprt.as_ref().and_then(|s| s.decision(&tally)),
+            written: earlier.len(),
+            earlier,
             games: Default::default(),
-            tally: Tally::default(),
-            written: 0,
-            decision: None,
+            tally,
             failure: None,
         }
     }
@@ -328,12 +390,13 @@ impl<'a> Results<'a> {
         if let Some(e) = self.failure {
             return Err(e.into());
         }
-        let games: Vec<GameRecord> = self.games.into_values().collect();
+        let mut outcomes = self.earlier;
+        outcomes.extend(self.games.values().map(outcome));
         Ok(Summary {
             llr: self.cfg.sprt.as_ref().map(|s| s.llr(&self.tally)),
             tally: self.tally,
-            board: board_tally(&games),
-            games,
+            board: board_tally(&outcomes),
+            outcomes,
             decision: self.decision,
         })
     }
@@ -349,11 +412,11 @@ fn limits_text(cfg: &MatchConfig, white_engine: usize) -> String {
 }
 
 /// The tally of the games decided on the board.
-fn board_tally(games: &[GameRecord]) -> Tally {
-    let kept: Vec<(usize, u8)> = games
+fn board_tally(outcomes: &[Outcome]) -> Tally {
+    let kept: Vec<(usize, u8)> = outcomes
         .iter()
-        .filter(|g| g.termination != Termination::PeerRulesInfraction)
-        .map(|g| (g.index, first_engine_points(g)))
+        .filter(|o| o.termination != Termination::PeerRulesInfraction)
+        .map(|o| (o.index, o.first_points))
         .collect();
     Tally::from_games(&kept)
 }
@@ -374,8 +437,8 @@ pub(super) fn elo_line(t: &Tally) -> String {
 /// The games a peer's approximate rules ended, each with its reason, and
 /// the result of the others: the strength measured on the board.
 fn board_report(names: [&str; 2], s: &Summary) -> String {
-    let apart: Vec<&GameRecord> = s
-        .games
+    let apart: Vec<&Outcome> = s
+        .outcomes
         .iter()
         .filter(|g| g.termination == Termination::PeerRulesInfraction)
         .collect();
@@ -410,7 +473,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         cfg.engines[1].name,
         cfg.limits[1].describe(),
         cfg.variant.name(),
-        s.games.len(),
+        s.outcomes.len(),
         cfg.seed
     ));
     out.push_str(&score_line(cfg, t));
@@ -424,7 +487,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         "Pentanomial (pairs by {}'s points 0, 1/2, 1, 3/2, 2): {:?}\n",
         cfg.engines[0].name, t.penta
     ));
-    let count = |k: Termination| s.games.iter().filter(|g| g.termination == k).count();
+    let count = |k: Termination| s.outcomes.iter().filter(|o| o.termination == k).count();
     out.push_str(&format!(
         "Endings: normal {}, adjudication {}, time forfeit {}, rules infraction {}, abandoned {}, peer rules infraction {}\n",
         count(Termination::Normal),
@@ -532,22 +595,23 @@ mod tests {
         use Termination::*;
         // Engine a plays White in even games. Game 4: b (White) breaks our
         // rules by its own; a wins it, but not on the board.
-        let games = vec![
+        let games = [
             record(0, WhiteWins, Normal),
             record(1, WhiteWins, Normal),
             record(2, Draw, Normal),
             record(3, BlackWins, PeerRulesInfraction),
         ];
+        let outcomes: Vec<Outcome> = games.iter().map(outcome).collect();
         let all = Tally::from_games(
-            &games
+            &outcomes
                 .iter()
-                .map(|g| (g.index, first_engine_points(g)))
+                .map(|o| (o.index, o.first_points))
                 .collect::<Vec<_>>(),
         );
         let summary = Summary {
             tally: all,
-            board: board_tally(&games),
-            games,
+            board: board_tally(&outcomes),
+            outcomes,
             decision: None,
             llr: None,
         };
@@ -580,11 +644,15 @@ mod tests {
 
     #[test]
     fn no_board_report_without_infractions() {
-        let games = vec![record(0, Score::Draw, Termination::RulesInfraction)];
+        let outcomes = vec![outcome(&record(
+            0,
+            Score::Draw,
+            Termination::RulesInfraction,
+        ))];
         let summary = Summary {
             tally: Tally::default(),
-            board: board_tally(&games),
-            games,
+            board: board_tally(&outcomes),
+            outcomes,
             decision: None,
             llr: None,
         };
