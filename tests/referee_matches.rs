@@ -152,35 +152,47 @@ fn throws_by_colour(variant: &str, tokens: &[String]) -> [Vec<String>; 2] {
     out
 }
 
+/// A Carnival match of `games` games of at most 16 plies, 2,000 nodes a
+/// move against depth 1, written to `path`, with `extra` arguments.
+fn short_carnival_match(
+    seed: &str,
+    games: &str,
+    path: &std::path::Path,
+    extra: &[&str],
+) -> (bool, String, String) {
+    let engine = format!("cmd={BIN}");
+    let carnival = openings("carnival");
+    let mut args = vec![
+        "--variant",
+        "carnival",
+        "--openings",
+        &carnival,
+        "--engine",
+        &engine,
+        "name=a",
+        "nodes=2000",
+        "--engine",
+        &engine,
+        "name=b",
+        "depth=1",
+        "--games",
+        games,
+        "--max-plies",
+        "16",
+        "--seed",
+        seed,
+        "--pgn",
+        path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 #[test]
 fn a_seed_replays_a_match_and_pairs_share_openings_and_dice() {
     let match_pgn = |seed: &str, name: &str| {
         let path = temp(name);
-        let engine = format!("cmd={BIN}");
-        let (ok, out, err) = run(&[
-            "--variant",
-            "carnival",
-            "--openings",
-            &openings("carnival"),
-            "--engine",
-            &engine,
-            "name=a",
-            "nodes=2000",
-            "--engine",
-            &engine,
-            "name=b",
-            "depth=1",
-            "--games",
-            "4",
-            "--concurrency",
-            "2",
-            "--max-plies",
-            "16",
-            "--seed",
-            seed,
-            "--pgn",
-            path.to_str().unwrap(),
-        ]);
+        let (ok, out, err) = short_carnival_match(seed, "4", &path, &["--concurrency", "2"]);
         assert!(ok, "{out}\n{err}");
         clean(&out);
         std::fs::read_to_string(&path).unwrap()
@@ -231,33 +243,7 @@ fn a_seed_replays_a_match_and_pairs_share_openings_and_dice() {
 /// being played again; a file of another match is refused and left as it is.
 #[test]
 fn a_resumed_match_ends_as_the_uninterrupted_one() {
-    let engine = format!("cmd={BIN}");
-    let carnival = openings("carnival");
-    let resume = |seed: &str, path: &PathBuf| {
-        run(&[
-            "--variant",
-            "carnival",
-            "--openings",
-            &carnival,
-            "--engine",
-            &engine,
-            "name=a",
-            "nodes=2000",
-            "--engine",
-            &engine,
-            "name=b",
-            "depth=1",
-            "--games",
-            "6",
-            "--max-plies",
-            "16",
-            "--seed",
-            seed,
-            "--pgn",
-            path.to_str().unwrap(),
-            "--resume",
-        ])
-    };
+    let resume = |seed: &str, path: &PathBuf| short_carnival_match(seed, "6", path, &["--resume"]);
     let full_path = temp("resume-full.pgn");
     let (ok, full_out, err) = resume("5", &full_path);
     assert!(ok, "{full_out}\n{err}");

@@ -75,19 +75,19 @@ impl Termination {
         }
     }
 
+    /// Every termination.
+    pub const ALL: [Termination; 6] = [
+        Termination::Normal,
+        Termination::Adjudication,
+        Termination::TimeForfeit,
+        Termination::RulesInfraction,
+        Termination::Abandoned,
+        Termination::PeerRulesInfraction,
+    ];
+
     /// The termination a `text` names (a PGN file's tag, read back).
     pub fn from_text(text: &str) -> Option<Termination> {
-        use Termination::*;
-        [
-            Normal,
-            Adjudication,
-            TimeForfeit,
-            RulesInfraction,
-            Abandoned,
-            PeerRulesInfraction,
-        ]
-        .into_iter()
-        .find(|t| t.text() == text)
+        Termination::ALL.into_iter().find(|t| t.text() == text)
     }
 }
 
