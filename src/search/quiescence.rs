@@ -1,10 +1,12 @@
 //! The quiescence search: past the horizon, captures and promotions only
 //! (every move when in check, for six plies), standing pat on the
-//! evaluation; delta pruning and losing captures skipped.
+//! evaluation; delta pruning and losing captures skipped. A capture that a
+//! throw follows ends the line (the throw is not resolved here): its value
+//! is the evaluation less the capturer where the capturer is left en prise.
 
 use super::ordering::{is_quiet, losing_capture};
 use super::{Searcher, Value, DELTA_MARGIN, INFINITY, MAX_PLY};
-use crate::rules::moves::MoveList;
+use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
 
 impl Searcher {
@@ -75,7 +77,10 @@ impl Searcher {
                 continue;
             }
             pos.make_move(m);
-            let value = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?;
+            let value = match pos.pending() {
+                Pending::Nothing => -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?,
+                _ => -self.after_capture_and_throw(pos, m),
+            };
             pos.unmake_move();
             if value > best {
                 best = value;
@@ -88,5 +93,50 @@ impl Searcher {
             }
         }
         Some(best)
+    }
+
+    /// The value, for the side to move, of the position after the
+    /// capture `m` that a throw follows, which the quiescence search does
+    /// not resolve: the evaluation, plus the capturer where the side to
+    /// move attacks it and the capturer's side does not defend it. The
+    /// plain evaluation would count every capture of a defended piece as
+    /// a clean gain, since the recapture comes only after the throw.
+    fn after_capture_and_throw(&mut self, pos: &Position, m: Move) -> i32 {
+        self.nodes += 1;
+        let recapturer = pos.side_to_move();
+        let capturer_side = recapturer.opposite();
+        let left_en_prise = pos
+            .piece_at(m.to())
+            .filter(|p| p.color() == capturer_side)
+            .filter(|_| pos.attacked(m.to(), recapturer) && !pos.attacked(m.to(), capturer_side));
+        self.evaluate(pos) + left_en_prise.map_or(0, |p| self.piece_value(p.kind()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Searcher;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    /// The quiescence value of an Up and Down position and its evaluation.
+    fn quiet_and_stand(fen: &str) -> (i32, i32) {
+        let v = variants::load("updown").unwrap();
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut s = Searcher::new(1);
+        let stand = s.evaluate(&pos);
+        (s.quiescence(&mut pos), stand)
+    }
+
+    #[test]
+    fn a_capture_before_a_throw_counts_the_recapture_it_leaves() {
+        // White's knight can take the knight on e5; the throw follows.
+        // Defended by the pawn on d6, the knight that takes is lost after
+        // the throw: an even trade, not a knight won.
+        let (q, stand) = quiet_and_stand("4k3/8/3p4/4n3/8/5N2/8/4K3 w - - 0 1 die=4/4");
+        assert!(q < stand + 100, "defended: {q} against {stand}");
+        // Undefended, the knight is won.
+        let (q, stand) = quiet_and_stand("4k3/8/8/4n3/8/5N2/8/4K3 w - - 0 1 die=4/4");
+        assert!(q > stand + 200, "undefended: {q} against {stand}");
     }
 }
