@@ -1,8 +1,9 @@
 //! The quiescence search: past the horizon, captures and promotions only
 //! (every move when in check, for six plies), standing pat on the
-//! evaluation; delta pruning and losing captures skipped. A capture that a
-//! throw follows ends the line (the throw is not resolved here): its value
-//! is the evaluation less the capturer where the capturer is left en prise.
+//! evaluation; delta pruning and losing captures skipped. A capture or
+//! promotion that a throw follows ends the line (the throw is not resolved
+//! here): its value is the evaluation less the moved piece where it is
+//! left en prise.
 
 use super::ordering::{is_quiet, losing_capture};
 use super::{Searcher, Value, DELTA_MARGIN, INFINITY, MAX_PLY};
@@ -96,11 +97,12 @@ impl Searcher {
     }
 
     /// The value, for the side to move, of the position after the
-    /// capture `m` that a throw follows, which the quiescence search does
-    /// not resolve: the evaluation, plus the capturer where the side to
-    /// move attacks it and the capturer's side does not defend it. The
-    /// plain evaluation would count every capture of a defended piece as
-    /// a clean gain, since the recapture comes only after the throw.
+    /// capture (or promotion) `m` that a throw follows, which the
+    /// quiescence search does not resolve: the evaluation, plus the moved
+    /// piece where the side to move attacks it and the mover does not
+    /// defend it. The plain evaluation would count every capture of a
+    /// defended piece as a clean gain, since the recapture comes only
+    /// after the throw.
     fn after_capture_and_throw(&mut self, pos: &Position, m: Move) -> i32 {
         self.nodes += 1;
         let recapturer = pos.side_to_move();
