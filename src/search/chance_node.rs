@@ -61,21 +61,22 @@ const FULL_DEPTH_MASS: f64 = 0.5;
 /// A throw under search: its window and place, and how its children are
 /// searched. What is learnt of the children is in its `Bounds`, kept apart
 /// so that this stays shared while they change.
-struct Throw<'a> {
-    tree: &'a ChanceTree,
+#[derive(Clone)]
+pub(super) struct Throw<'a> {
+    pub(super) tree: &'a ChanceTree,
     /// The children, most probable first.
-    order: Vec<usize>,
+    pub(super) order: Vec<usize>,
     /// Per child, the depth it is searched to (`outcome_depths`).
-    depths: Vec<i32>,
-    key: u64,
-    depth: i32,
-    alpha: i32,
-    beta: i32,
-    ply: usize,
-    pv: bool,
+    pub(super) depths: Vec<i32>,
+    pub(super) key: u64,
+    pub(super) depth: i32,
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+    pub(super) ply: usize,
+    pub(super) pv: bool,
     /// Star1 or Star2: the bounds may decide the node before every child
     /// is known, so they are checked after each step.
-    pruning: bool,
+    pub(super) pruning: bool,
 }
 
 /// A child's full search against its window.
@@ -128,13 +129,16 @@ impl Searcher {
             pv,
             pruning: self.star1 || self.star2,
         };
+        if let Some(value) = self.chance_probcut(pos, &t) {
+            return value;
+        }
         self.search_throw(pos, &t)
     }
 
     /// The throw's children searched for bounds, from the cheapest source
     /// to the dearest, until the bounds decide the node or every child is
     /// known.
-    fn search_throw(&mut self, pos: &mut Position, t: &Throw) -> Value {
+    pub(super) fn search_throw(&mut self, pos: &mut Position, t: &Throw) -> Value {
         let mut b = Bounds::new(t.tree);
         self.sibling[t.ply] = 0;
         if let Some(v) = self.table_bounds(t, &mut b) {
@@ -466,7 +470,12 @@ impl Searcher {
     /// weighs little in the mean, and a throw's children mostly differ
     /// only in a mode): a throw then costs about half its children's
     /// searches at each depth.
-    fn outcome_depths(&self, tree: &ChanceTree, order: &[usize], depth: i32) -> Vec<i32> {
+    pub(super) fn outcome_depths(
+        &self,
+        tree: &ChanceTree,
+        order: &[usize],
+        depth: i32,
+    ) -> Vec<i32> {
         let mut depths = vec![depth; tree.children()];
         if !self.reductions || !self.throws_every_move || depth < 1 {
             return depths;

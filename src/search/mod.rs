@@ -12,6 +12,7 @@
 
 mod chance_bounds;
 mod chance_node;
+mod chance_probcut;
 mod chance_tree;
 mod decision;
 pub mod eval;
@@ -128,6 +129,9 @@ pub struct Searcher {
     /// Chance and choice nodes in the table, and the outcomes' bounds read
     /// from it (`chance_node.rs`).
     pub chance_tt: bool,
+    /// A throw cut by a shallower search of it where every move throws
+    /// (`chance_probcut.rs`; needs `reductions`).
+    pub chance_probcut: bool,
     /// Values and bounds taken from the table (off: it only orders moves,
     /// and the value no longer depends on what was searched before).
     pub tt_cutoffs: bool,
@@ -199,6 +203,7 @@ impl Searcher {
             merge_outcomes: true,
             share_horizon: true,
             chance_tt: true,
+            chance_probcut: true,
             tt_cutoffs: true,
             reductions: true,
             multipv: 1,

@@ -80,6 +80,7 @@ impl Pool {
             h.merge_outcomes = self.main.merge_outcomes;
             h.share_horizon = self.main.share_horizon;
             h.chance_tt = self.main.chance_tt;
+            h.chance_probcut = self.main.chance_probcut;
             h.tt_cutoffs = self.main.tt_cutoffs;
             h.reductions = self.main.reductions;
         }
