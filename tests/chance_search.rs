@@ -156,3 +156,12 @@ fn chance_probcut_cuts_throws_where_every_move_throws() {
         "{with} nodes with it, {without} without"
     );
 }
+
+#[test]
+fn chance_probcut_is_only_where_a_game_sets_its_margin() {
+    // Piece Orientation's weights set none: the same tree either way.
+    let moves = "b1c3 roll:5:3 b7b6 roll:6:5 g2g3,g3g4 roll:4:2 e7e6,e6e5 roll:2:5";
+    let with = pruned_nodes("pieceorientation", moves, 4, true);
+    let without = pruned_nodes("pieceorientation", moves, 4, false);
+    assert_eq!(with, without);
+}

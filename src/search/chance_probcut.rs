@@ -1,7 +1,10 @@
 //! ChanceProbCut at throws (Schadd, Winands and Uiterwijk 2009): the dice
 //! games have no null move (passing would skip a throw), so a throw far
 //! outside its window is found by a shallower search of the same throw
-//! instead. Where that search, with a null window a margin beyond beta
+//! instead. Only in the games whose weights set its margin
+//! (`search.chance_probcut`), where a match showed that it gains: where
+//! a throw has many children, the shallower searches may cost more than
+//! the cuts save. Where that search, with a null window a margin beyond beta
 //! (below alpha), lands beyond it, the deeper one is taken to land beyond
 //! beta (below alpha) too, and the node is cut there. The shallower
 //! search is the throw's own (Star1 and Star2 over its children, each
@@ -17,15 +20,16 @@ use crate::rules::position::Position;
 const CHANCE_PROBCUT_DEPTH: i32 = 2;
 /// How much shallower the searches that decide the cut are.
 const CHANCE_PROBCUT_REDUCTION: i32 = 2;
-/// How far beyond the window (in centipawns) the shallower search must
-/// land.
-const CHANCE_PROBCUT_MARGIN: i32 = 100;
 
 impl Searcher {
     /// The throw's value bound if a shallower search puts it a margin
     /// beyond the window (Some(None): out of time); None to search it.
     pub(super) fn chance_probcut(&mut self, pos: &mut Position, t: &Throw) -> Option<Value> {
-        let able = self.chance_probcut && self.reductions && self.throws_every_move;
+        let margin = self
+            .eval
+            .as_ref()
+            .map_or(0, |(_, e)| e.chance_probcut_margin());
+        let able = self.chance_probcut && self.reductions && self.throws_every_move && margin > 0;
         if !able || t.pv || t.depth < CHANCE_PROBCUT_DEPTH {
             return None;
         }
@@ -37,9 +41,9 @@ impl Searcher {
             pruning: true,
             ..t.clone()
         };
-        let far = EVAL_BOUND - CHANCE_PROBCUT_MARGIN;
+        let far = EVAL_BOUND - margin;
         if t.beta.abs() < far {
-            let beta = t.beta + CHANCE_PROBCUT_MARGIN;
+            let beta = t.beta + margin;
             let window = Throw {
                 alpha: beta - 1,
                 beta,
@@ -52,7 +56,7 @@ impl Searcher {
             }
         }
         if t.alpha.abs() < far {
-            let alpha = t.alpha - CHANCE_PROBCUT_MARGIN;
+            let alpha = t.alpha - margin;
             let window = Throw {
                 alpha,
                 beta: alpha + 1,

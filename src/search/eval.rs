@@ -75,6 +75,8 @@ pub struct Evaluator {
     /// Per piece attacked by an enemy pawn, per piece or pawn attacked and
     /// not defended (`Term::ThreatByPawn`, `ThreatUndefended`).
     threats: (i32, i32),
+    /// The game's ChanceProbCut margin (`Term::ChanceProbcut`), 0 for none.
+    chance_probcut: i32,
 }
 
 impl Evaluator {
@@ -162,7 +164,14 @@ impl Evaluator {
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
+            chance_probcut: w.term(Term::ChanceProbcut),
         }
+    }
+
+    /// The game's ChanceProbCut margin in centipawns, 0 where it has none
+    /// (its weights' `search.chance_probcut`).
+    pub fn chance_probcut_margin(&self) -> i32 {
+        self.chance_probcut
     }
 
     /// Kinds whose value a game term computes (the modes' expectation, a

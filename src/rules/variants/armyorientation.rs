@@ -8,7 +8,7 @@ use super::updown::enhanced;
 use crate::rules::def::{ModeDef, TwoSteps, VariantDef};
 
 pub fn definition() -> VariantDef {
-    dice_chess(DiceChess {
+    let game = dice_chess(DiceChess {
         name: "armyorientation",
         register: "die",
         dice: &[6],
@@ -25,7 +25,11 @@ pub fn definition() -> VariantDef {
             enhanced(6),
         ],
         effect: face_is_mode,
-    })
+    });
+    VariantDef {
+        eval_weights: include_str!("armyorientation.weights"),
+        ..game
+    }
 }
 
 /// An army of Shogi's or Xiangqi's pieces (or both): no castling, no

@@ -49,10 +49,15 @@ pub enum Term {
     /// piece; a piece or pawn attacked and not defended.
     ThreatByPawn,
     ThreatUndefended,
+    /// Not an evaluation term: the margin of ChanceProbCut in this game
+    /// (`search/chance_probcut.rs`), 0 for none. A game's switch for the
+    /// search, kept with its tuned values; the tuner never moves it, as it
+    /// does not change the evaluation.
+    ChanceProbcut,
 }
 
 /// Key, default and the tuner's step of each term, in `Term` order.
-const TERMS: [(Term, &str, i32, i32); 23] = [
+const TERMS: [(Term, &str, i32, i32); 24] = [
     (Term::Placement, "placement", 8, 1),
     (Term::Mobility, "mobility", 40, 4),
     (Term::HandShare, "hand_share", 85, 5),
@@ -76,6 +81,7 @@ const TERMS: [(Term, &str, i32, i32); 23] = [
     (Term::Contested, "race.contested", 10, 5),
     (Term::ThreatByPawn, "threat.by_pawn", 0, 10),
     (Term::ThreatUndefended, "threat.undefended", 0, 10),
+    (Term::ChanceProbcut, "search.chance_probcut", 0, 10),
 ];
 
 /// A piece's value may be set from 1 to this many centipawns.
@@ -179,12 +185,16 @@ impl Weights {
         lines(text).map(|_| ())
     }
 
-    /// The text `parse` reads back: the terms of `terms` (indices), then
-    /// the values set.
+    /// The text `parse` reads back: the terms of `terms` (indices), and
+    /// every other that is not at its default (a fit of a few terms, or a
+    /// game's search switch, is not lost when the file replaces the
+    /// game's own), then the values set.
     pub fn to_text(&self, v: &Variant, terms: &[usize]) -> String {
         let mut out = String::new();
-        for &i in terms {
-            out += &format!("{} = {}\n", TERMS[i].1, self.terms[i]);
+        for (i, term) in TERMS.iter().enumerate() {
+            if terms.contains(&i) || self.terms[i] != term.2 {
+                out += &format!("{} = {}\n", term.1, self.terms[i]);
+            }
         }
         for (k, value) in self.values.iter().enumerate() {
             if let Some(x) = value {
@@ -264,6 +274,18 @@ mod tests {
         let back = Weights::parse(&v, &w.to_text(&v, &all)).expect("reads back");
         assert_eq!(back, w);
         assert_eq!(back.term(Term::Placement), 11);
+    }
+
+    #[test]
+    fn a_text_of_a_few_terms_keeps_the_others_set() {
+        // A fit of one term, from Army Orientation's own weights, still
+        // carries the game's search switch.
+        let v = variants::load("armyorientation").expect("loads");
+        let mut w = Weights::for_variant(&v);
+        assert_eq!(w.term(Term::ChanceProbcut), 100);
+        w.set_term_at(1, 50);
+        let back = Weights::parse(&v, &w.to_text(&v, &[1])).expect("reads back");
+        assert_eq!(back, w);
     }
 
     #[test]
