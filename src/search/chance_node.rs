@@ -23,6 +23,9 @@
 //!    it decides the node, computed from the other children's bounds by
 //!    bisection over `chance_value` itself, so that every cut is exact.
 //!
+//! Before all of these, in the games that set its margin, ChanceProbCut
+//! may cut the throw by a shallower search of it (`chance_probcut.rs`).
+//!
 //! A child that is one option among others of every outcome it belongs to
 //! is searched only as far as it can matter: once it is known to be at
 //! least as good as an option the thrower already has, its exact value is

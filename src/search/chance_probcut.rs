@@ -1,15 +1,17 @@
 //! ChanceProbCut at throws (Schadd, Winands and Uiterwijk 2009): the dice
 //! games have no null move (passing would skip a throw), so a throw far
 //! outside its window is found by a shallower search of the same throw
-//! instead. Only in the games whose weights set its margin
-//! (`search.chance_probcut`), where a match showed that it gains: where
-//! a throw has many children, the shallower searches may cost more than
-//! the cuts save. Where that search, with a null window a margin beyond beta
+//! instead. Where that search, with a null window a margin beyond beta
 //! (below alpha), lands beyond it, the deeper one is taken to land beyond
 //! beta (below alpha) too, and the node is cut there. The shallower
 //! search is the throw's own (Star1 and Star2 over its children, each
 //! `CHANCE_PROBCUT_REDUCTION` plies shallower), and what it stores in the
 //! table orders the full search when there is no cut.
+//!
+//! Only in the games whose weights set its margin
+//! (`search.chance_probcut`), where a match showed that it gains: where a
+//! throw has many children, the shallower searches may cost more than the
+//! cuts save.
 
 use super::chance_node::Throw;
 use super::eval::EVAL_BOUND;
