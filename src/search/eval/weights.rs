@@ -2,7 +2,9 @@
 //! replace the derived ones. Each variant may carry its own, fitted from
 //! games by `menagerie tune` and kept as text next to its table
 //! (`src/rules/variants/<game>.weights`); what a file leaves out keeps the
-//! default below. Text format: `key = integer` a line, `#` comments.
+//! default below. Text format: `key = integer` a line, `#` comments. One
+//! key is the search's, not the evaluation's: `search.chance_probcut`, a
+//! game's ChanceProbCut margin (`Term::ChanceProbcut`).
 
 use crate::rules::piece::Kind;
 use crate::rules::square::Color;
