@@ -74,8 +74,9 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DiceMode::Expanded)]
         dice: DiceMode,
     },
-    /// Play a game against itself (random moves for now), with seeded dice,
-    /// printing every move, throw and choice, and the result.
+    /// Play a game against itself, with seeded dice, printing every move,
+    /// throw and choice, and the result: random moves unless `--movetime` or
+    /// `--depth` asks for a search.
     Selfplay {
         /// The game.
         #[arg(long, default_value = "chess", value_parser = game_names())]
