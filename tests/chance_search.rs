@@ -126,30 +126,39 @@ fn the_table_changes_the_work_not_the_value_at_depth_1() {
 }
 
 /// Nodes of a depth-`depth` search of `variant` after `moves`, with every
-/// forward pruning on and ChanceProbCut on or off.
-fn pruned_nodes(variant: &str, moves: &str, depth: u32, probcut: bool) -> u64 {
+/// forward pruning on but what `off` switches off.
+fn pruned_nodes(variant: &str, moves: &str, depth: u32, off: fn(&mut Searcher)) -> u64 {
     let v = menagerie::rules::variants::load(variant).expect("variant");
     let mut pos = Position::startpos(v);
     for text in moves.split_whitespace() {
         pos.play_action_text(text).expect("a legal action");
     }
     let mut s = Searcher::new(16);
-    s.chance_probcut = probcut;
+    off(&mut s);
     s.search(&mut pos, &Limits::depth(depth), &mut |_| {}).nodes
 }
 
-#[test]
-fn chance_probcut_cuts_throws_where_every_move_throws() {
-    // Army Orientation's first four openings: the shallower searches cost
-    // less than the throws they cut (about half the nodes at depth 4).
+/// Army Orientation's first four openings, as moves.
+fn army_openings() -> Vec<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/armyorientation.txt");
     let text = std::fs::read_to_string(path).expect("the openings");
-    let openings = text.lines().filter(|l| !l.starts_with('#')).take(4);
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(4)
+        .map(|l| l.trim_start_matches("startpos moves ").to_string())
+        .collect()
+}
+
+fn nothing_off(_: &mut Searcher) {}
+
+#[test]
+fn chance_probcut_cuts_throws_where_every_move_throws() {
+    // The shallower searches cost less than the throws they cut (about
+    // half the nodes at depth 4).
     let (mut with, mut without) = (0, 0);
-    for line in openings {
-        let moves = line.trim_start_matches("startpos moves ");
-        with += pruned_nodes("armyorientation", moves, 4, true);
-        without += pruned_nodes("armyorientation", moves, 4, false);
+    for moves in army_openings() {
+        with += pruned_nodes("armyorientation", &moves, 4, nothing_off);
+        without += pruned_nodes("armyorientation", &moves, 4, |s| s.chance_probcut = false);
     }
     assert!(
         4 * with < 3 * without,
@@ -158,10 +167,32 @@ fn chance_probcut_cuts_throws_where_every_move_throws() {
 }
 
 #[test]
-fn chance_probcut_is_only_where_a_game_sets_its_margin() {
-    // Piece Orientation's weights set none: the same tree either way.
+fn dice_pieces_are_pruned_where_the_game_asks() {
+    // Every Army Orientation piece is a dice piece: without the switch its
+    // weights set, futility and move-count pruning never act there.
+    let (mut with, mut without) = (0, 0);
+    for moves in army_openings() {
+        with += pruned_nodes("armyorientation", &moves, 4, nothing_off);
+        without += pruned_nodes("armyorientation", &moves, 4, |s| {
+            s.dice_piece_pruning = false
+        });
+    }
+    assert!(
+        20 * with < 19 * without,
+        "{with} nodes with it, {without} without"
+    );
+}
+
+#[test]
+fn search_switches_act_only_where_a_game_sets_them() {
+    // Piece Orientation's weights set no ChanceProbCut margin and do not
+    // ask to prune dice pieces: the same tree either way.
     let moves = "b1c3 roll:5:3 b7b6 roll:6:5 g2g3,g3g4 roll:4:2 e7e6,e6e5 roll:2:5";
-    let with = pruned_nodes("pieceorientation", moves, 4, true);
-    let without = pruned_nodes("pieceorientation", moves, 4, false);
+    let with = pruned_nodes("pieceorientation", moves, 4, nothing_off);
+    let without = pruned_nodes("pieceorientation", moves, 4, |s| s.chance_probcut = false);
     assert_eq!(with, without);
+    let without = pruned_nodes("pieceorientation", moves, 4, |s| {
+        s.dice_piece_pruning = false
+    });
+    assert_eq!(with, without, "nor does it ask to prune dice pieces");
 }

@@ -30,7 +30,7 @@ impl Searcher {
         let margin = self
             .eval
             .as_ref()
-            .map_or(0, |(_, e)| e.chance_probcut_margin());
+            .map_or(0, |(_, e)| e.search_settings().chance_probcut);
         let able = self.chance_probcut && self.reductions && self.throws_every_move && margin > 0;
         if !able || t.pv || t.depth < CHANCE_PROBCUT_DEPTH {
             return None;

@@ -173,7 +173,7 @@ impl Searcher {
             let reduction = self.reduction(pos, m, i, quiet, node);
             // A dice piece's quiet move may still check after the throw.
             let futile = match eval {
-                Some(e) if i > 0 && quiet && !moves_dice_piece(pos, m) => self
+                Some(e) if i > 0 && quiet && !self.keeps_dice_move(pos, m) => self
                     .futility_margin(node.depth, reduction)
                     .map(|margin| e + margin)
                     .filter(|&bound| bound <= node.alpha),
@@ -249,12 +249,19 @@ impl Searcher {
             return false;
         }
         if self.throws_every_move {
-            node.depth == 1 && index >= LATE_MOVES && !moves_dice_piece(pos, m)
+            node.depth == 1 && index >= LATE_MOVES && !self.keeps_dice_move(pos, m)
         } else {
             !self.dice
                 && node.depth <= LATE_MOVE_DEPTH
                 && index >= 3 + (node.depth * node.depth) as usize
         }
+    }
+
+    /// Whether the quiet move `m` is a dice piece's, kept from futility and
+    /// move-count pruning since its next mode may give it a check; games
+    /// whose weights say `search.prune_dice_pieces` prune them too.
+    fn keeps_dice_move(&self, pos: &Position, m: Move) -> bool {
+        !self.prunes_dice_pieces && moves_dice_piece(pos, m)
     }
 
     /// How much shallower the quiet move `m`, the `index`-th of the node,

@@ -75,8 +75,8 @@ pub struct Evaluator {
     /// Per piece attacked by an enemy pawn, per piece or pawn attacked and
     /// not defended (`Term::ThreatByPawn`, `ThreatUndefended`).
     threats: (i32, i32),
-    /// The game's ChanceProbCut margin (`Term::ChanceProbcut`), 0 for none.
-    chance_probcut: i32,
+    /// The game's switches for the search, from its weights file.
+    search: SearchSettings,
 }
 
 impl Evaluator {
@@ -164,14 +164,16 @@ impl Evaluator {
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
-            chance_probcut: w.term(Term::ChanceProbcut),
+            search: SearchSettings {
+                chance_probcut: w.term(Term::ChanceProbcut),
+                prune_dice_pieces: w.term(Term::PruneDicePieces) != 0,
+            },
         }
     }
 
-    /// The game's ChanceProbCut margin in centipawns, 0 where it has none
-    /// (its weights' `search.chance_probcut`).
-    pub fn chance_probcut_margin(&self) -> i32 {
-        self.chance_probcut
+    /// The game's switches for the search (its weights' `search.*` keys).
+    pub fn search_settings(&self) -> SearchSettings {
+        self.search
     }
 
     /// Kinds whose value a game term computes (the modes' expectation, a
@@ -361,4 +363,16 @@ impl Evaluator {
             score[c] -= by_pawn * hit_by_pawns + undefended * loose;
         }
     }
+}
+
+/// What a game's weights file says to the search rather than to the
+/// evaluation (`search.*` keys), each where a match showed it gains there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// ChanceProbCut's margin in centipawns, 0 for none
+    /// (`search.chance_probcut`).
+    pub chance_probcut: i32,
+    /// Quiet moves of dice pieces pruned like any other
+    /// (`search.prune_dice_pieces`).
+    pub prune_dice_pieces: bool,
 }

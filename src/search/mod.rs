@@ -132,6 +132,9 @@ pub struct Searcher {
     /// A throw cut by a shallower search of it where every move throws
     /// (`chance_probcut.rs`; needs `reductions`).
     pub chance_probcut: bool,
+    /// The quiet moves of dice pieces pruned like any other where the
+    /// game's weights ask for it (`search.prune_dice_pieces`).
+    pub dice_piece_pruning: bool,
     /// Values and bounds taken from the table (off: it only orders moves,
     /// and the value no longer depends on what was searched before).
     pub tt_cutoffs: bool,
@@ -147,6 +150,8 @@ pub struct Searcher {
     /// Whether every move raises a throw (dice after every move; a hunter
     /// throws only when it moves onto counters).
     throws_every_move: bool,
+    /// `dice_piece_pruning`, and the game being searched asks for it.
+    prunes_dice_pieces: bool,
     eval: Option<(String, Evaluator)>,
     /// Weights that replace a game's own (`set_weights`).
     weights: Option<GameWeights>,
@@ -204,12 +209,14 @@ impl Searcher {
             share_horizon: true,
             chance_tt: true,
             chance_probcut: true,
+            dice_piece_pruning: true,
             tt_cutoffs: true,
             reductions: true,
             multipv: 1,
             root_depth: 0,
             dice: false,
             throws_every_move: false,
+            prunes_dice_pieces: false,
             eval: None,
             weights: None,
             eval_cache: vec![(0, 0); EVAL_CACHE],

@@ -115,6 +115,11 @@ impl Searcher {
         let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();
         self.throws_every_move = pos.variant().throws_every_move();
+        self.prunes_dice_pieces = self.dice_piece_pruning
+            && self
+                .eval
+                .as_ref()
+                .is_some_and(|(_, e)| e.search_settings().prune_dice_pieces);
         let mut actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),

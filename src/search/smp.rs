@@ -81,6 +81,7 @@ impl Pool {
             h.share_horizon = self.main.share_horizon;
             h.chance_tt = self.main.chance_tt;
             h.chance_probcut = self.main.chance_probcut;
+            h.dice_piece_pruning = self.main.dice_piece_pruning;
             h.tt_cutoffs = self.main.tt_cutoffs;
             h.reductions = self.main.reductions;
         }

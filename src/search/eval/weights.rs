@@ -56,10 +56,14 @@ pub enum Term {
     /// search, kept with its tuned values; the tuner never moves it, as it
     /// does not change the evaluation.
     ChanceProbcut,
+    /// Not an evaluation term either: 1 where the quiet moves of dice
+    /// pieces are pruned like the others (futility, move count), 0 where
+    /// they are kept since a throw may give them a check.
+    PruneDicePieces,
 }
 
 /// Key, default and the tuner's step of each term, in `Term` order.
-const TERMS: [(Term, &str, i32, i32); 24] = [
+const TERMS: [(Term, &str, i32, i32); 25] = [
     (Term::Placement, "placement", 8, 1),
     (Term::Mobility, "mobility", 40, 4),
     (Term::HandShare, "hand_share", 85, 5),
@@ -84,6 +88,7 @@ const TERMS: [(Term, &str, i32, i32); 24] = [
     (Term::ThreatByPawn, "threat.by_pawn", 0, 10),
     (Term::ThreatUndefended, "threat.undefended", 0, 10),
     (Term::ChanceProbcut, "search.chance_probcut", 0, 10),
+    (Term::PruneDicePieces, "search.prune_dice_pieces", 0, 1),
 ];
 
 /// A piece's value may be set from 1 to this many centipawns.
