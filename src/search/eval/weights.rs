@@ -2,9 +2,10 @@
 //! replace the derived ones. Each variant may carry its own, fitted from
 //! games by `menagerie tune` and kept as text next to its table
 //! (`src/rules/variants/<game>.weights`); what a file leaves out keeps the
-//! default below. Text format: `key = integer` a line, `#` comments. One
-//! key is the search's, not the evaluation's: `search.chance_probcut`, a
-//! game's ChanceProbCut margin (`Term::ChanceProbcut`).
+//! default below. Text format: `key = integer` a line, `#` comments. The
+//! `search.*` keys are the search's, not the evaluation's: a game's
+//! ChanceProbCut margin and whether its dice pieces' quiet moves are pruned
+//! (`eval::SearchSettings`).
 
 use crate::rules::piece::Kind;
 use crate::rules::square::Color;
