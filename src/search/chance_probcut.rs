@@ -27,10 +27,7 @@ impl Searcher {
     /// The throw's value bound if a shallower search puts it a margin
     /// beyond the window (Some(None): out of time); None to search it.
     pub(super) fn chance_probcut(&mut self, pos: &mut Position, t: &Throw) -> Option<Value> {
-        let margin = self
-            .eval
-            .as_ref()
-            .map_or(0, |(_, e)| e.search_settings().chance_probcut);
+        let margin = self.settings.chance_probcut;
         let able = self.chance_probcut && self.reductions && self.throws_every_move && margin > 0;
         if !able || t.pv || t.depth < CHANCE_PROBCUT_DEPTH {
             return None;

@@ -261,7 +261,8 @@ impl Searcher {
     /// move-count pruning since its next mode may give it a check; games
     /// whose weights say `search.prune_dice_pieces` prune them too.
     fn keeps_dice_move(&self, pos: &Position, m: Move) -> bool {
-        !self.prunes_dice_pieces && moves_dice_piece(pos, m)
+        let prunes = self.dice_piece_pruning && self.settings.prune_dice_pieces;
+        !prunes && moves_dice_piece(pos, m)
     }
 
     /// How much shallower the quiet move `m`, the `index`-th of the node,

@@ -31,7 +31,7 @@ use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use eval::{Evaluator, Tally};
+use eval::{Evaluator, SearchSettings, Tally};
 pub use limits::Limits;
 use score::{from_tt, to_tt};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -150,8 +150,9 @@ pub struct Searcher {
     /// Whether every move raises a throw (dice after every move; a hunter
     /// throws only when it moves onto counters).
     throws_every_move: bool,
-    /// `dice_piece_pruning`, and the game being searched asks for it.
-    prunes_dice_pieces: bool,
+    /// The switches the weights of the game being searched set for the
+    /// search (read once at the root).
+    settings: SearchSettings,
     eval: Option<(String, Evaluator)>,
     /// Weights that replace a game's own (`set_weights`).
     weights: Option<GameWeights>,
@@ -216,7 +217,7 @@ impl Searcher {
             root_depth: 0,
             dice: false,
             throws_every_move: false,
-            prunes_dice_pieces: false,
+            settings: SearchSettings::default(),
             eval: None,
             weights: None,
             eval_cache: vec![(0, 0); EVAL_CACHE],

@@ -2,6 +2,7 @@
 //! each iteration's lines reported through the callback, and when to stop
 //! (the limits, a mate found, the pace of the iterations under a clock).
 
+use super::eval::SearchSettings;
 use super::limits::Limits;
 use super::pace::Pace;
 use super::{SearchInfo, SearchResult, Searcher, Value, ASPIRATION, INFINITY, MATE, MATE_BOUND};
@@ -115,11 +116,10 @@ impl Searcher {
         let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();
         self.throws_every_move = pos.variant().throws_every_move();
-        self.prunes_dice_pieces = self.dice_piece_pruning
-            && self
-                .eval
-                .as_ref()
-                .is_some_and(|(_, e)| e.search_settings().prune_dice_pieces);
+        self.settings = self
+            .eval
+            .as_ref()
+            .map_or_else(SearchSettings::default, |(_, e)| e.search_settings());
         let mut actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),
