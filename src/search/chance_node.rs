@@ -57,10 +57,6 @@ use super::{Searcher, Value, INFINITY, MAX_PLY};
 use crate::rules::moves::MoveList;
 use crate::rules::position::{Pending, Position};
 
-/// The share of a throw's probability whose children are searched to the
-/// full depth (`outcome_depths`).
-const FULL_DEPTH_MASS: f64 = 0.5;
-
 /// A throw under search: its window and place, and how its children are
 /// searched. What is learnt of the children is in its `Bounds`, kept apart
 /// so that this stays shared while they change.
@@ -469,10 +465,13 @@ impl Searcher {
 
     /// The depth each child of a throw is searched to. Where every move
     /// throws, the children beyond the most probable half of the throw's
-    /// mass are searched a ply shallower (an outcome that rarely comes
-    /// weighs little in the mean, and a throw's children mostly differ
-    /// only in a mode): a throw then costs about half its children's
-    /// searches at each depth.
+    /// mass (the game's `full_depth_mass`) are searched a ply shallower (an
+    /// outcome that rarely comes weighs little in the mean, and a throw's
+    /// children mostly differ only in a mode): a throw then costs about
+    /// half its children's searches at each depth. Where a throw's
+    /// outcomes are equally likely, the half searched shallower is chosen
+    /// by generation order alone, which a game may find costs more than
+    /// the ply gained (Army Orientation's chess faces come last).
     pub(super) fn outcome_depths(
         &self,
         tree: &ChanceTree,
@@ -483,9 +482,10 @@ impl Searcher {
         if !self.reductions || !self.throws_every_move || depth < 1 {
             return depths;
         }
+        let full_depth_mass = f64::from(self.settings.full_depth_mass) / 100.0;
         let mut mass = 0.0;
         for &c in order {
-            if mass >= FULL_DEPTH_MASS {
+            if mass >= full_depth_mass {
                 depths[c] = depth - 1;
             }
             mass += tree.mass(c);
@@ -621,5 +621,56 @@ impl Searcher {
             self.tt_store(key, best_index as u32, best, depth, (alpha, beta), ply);
         }
         Some(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chance_tree::ChanceTree;
+    use super::super::eval::{Evaluator, SearchSettings};
+    use super::super::Searcher;
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    /// The depths `outcome_depths` gives the six faces of Army Orientation's
+    /// first throw at depth 3, with `full_depth_mass` percent at full depth.
+    fn face_depths(full_depth_mass: i32) -> Vec<i32> {
+        let v = variants::load("armyorientation").expect("the variant");
+        let mut pos = Position::startpos(v);
+        pos.play_action_text("g1f3").expect("a legal move");
+        let tree = ChanceTree::expand(&mut pos, true);
+        assert_eq!(tree.children(), 6, "one child a face");
+        let mut s = Searcher::new(1);
+        s.throws_every_move = true;
+        s.settings = SearchSettings {
+            full_depth_mass,
+            ..SearchSettings::default()
+        };
+        let mut depths = s.outcome_depths(&tree, &tree.search_order(), 3);
+        depths.sort_unstable();
+        depths
+    }
+
+    #[test]
+    fn the_share_of_a_throw_at_full_depth_is_the_games() {
+        assert_eq!(face_depths(50), [2, 2, 2, 3, 3, 3], "half the faces");
+        assert_eq!(face_depths(100), [3; 6], "every face");
+        assert_eq!(face_depths(0), [2; 6], "none");
+    }
+
+    #[test]
+    fn army_orientation_searches_every_face_at_full_depth() {
+        // Its faces are equally likely: half the mass would be the last
+        // three in generation order (its weights' search.full_depth_mass).
+        let v = variants::load("armyorientation").expect("the variant");
+        let settings = Evaluator::new(&v).search_settings();
+        assert_eq!(settings.full_depth_mass, 100);
+        let v = variants::load("pieceorientation").expect("the variant");
+        let settings = Evaluator::new(&v).search_settings();
+        assert_eq!(
+            settings,
+            SearchSettings::default(),
+            "the defaults elsewhere"
+        );
     }
 }

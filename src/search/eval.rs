@@ -167,6 +167,7 @@ impl Evaluator {
             search: SearchSettings {
                 chance_probcut: w.term(Term::ChanceProbcut),
                 prune_dice_pieces: w.term(Term::PruneDicePieces) != 0,
+                full_depth_mass: w.term(Term::FullDepthMass).min(100),
             },
         }
     }
@@ -367,7 +368,7 @@ impl Evaluator {
 
 /// What a game's weights file says to the search rather than to the
 /// evaluation (`search.*` keys), each where a match showed it gains there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchSettings {
     /// ChanceProbCut's margin in centipawns, 0 for none
     /// (`search.chance_probcut`).
@@ -375,4 +376,19 @@ pub struct SearchSettings {
     /// Quiet moves of dice pieces pruned like any other
     /// (`search.prune_dice_pieces`).
     pub prune_dice_pieces: bool,
+    /// Where every move throws, the percentage of a throw's probability
+    /// whose children are searched at full depth, the most probable first
+    /// (`search.full_depth_mass`, 0 to 100).
+    pub full_depth_mass: i32,
+}
+
+impl Default for SearchSettings {
+    /// The defaults of the weights' `search.*` keys.
+    fn default() -> SearchSettings {
+        SearchSettings {
+            chance_probcut: 0,
+            prune_dice_pieces: false,
+            full_depth_mass: 50,
+        }
+    }
 }

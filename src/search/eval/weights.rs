@@ -4,8 +4,8 @@
 //! (`src/rules/variants/<game>.weights`); what a file leaves out keeps the
 //! default below. Text format: `key = integer` a line, `#` comments. The
 //! `search.*` keys are the search's, not the evaluation's: a game's
-//! ChanceProbCut margin and whether its dice pieces' quiet moves are pruned
-//! (`eval::SearchSettings`).
+//! ChanceProbCut margin, whether its dice pieces' quiet moves are pruned
+//! and the share of a throw searched at full depth (`eval::SearchSettings`).
 
 use crate::rules::piece::Kind;
 use crate::rules::square::Color;
@@ -61,10 +61,14 @@ pub enum Term {
     /// pieces are pruned like the others (futility, move count), 0 where
     /// they are kept since a throw may give them a check.
     PruneDicePieces,
+    /// Not an evaluation term either: the percentage of a throw's
+    /// probability whose children are searched at full depth where every
+    /// move throws (the most probable first), the others a ply shallower.
+    FullDepthMass,
 }
 
 /// Key, default and the tuner's step of each term, in `Term` order.
-const TERMS: [(Term, &str, i32, i32); 25] = [
+const TERMS: [(Term, &str, i32, i32); 26] = [
     (Term::Placement, "placement", 8, 1),
     (Term::Mobility, "mobility", 40, 4),
     (Term::HandShare, "hand_share", 85, 5),
@@ -90,6 +94,7 @@ const TERMS: [(Term, &str, i32, i32); 25] = [
     (Term::ThreatUndefended, "threat.undefended", 0, 10),
     (Term::ChanceProbcut, "search.chance_probcut", 0, 10),
     (Term::PruneDicePieces, "search.prune_dice_pieces", 0, 1),
+    (Term::FullDepthMass, "search.full_depth_mass", 50, 10),
 ];
 
 /// A piece's value may be set from 1 to this many centipawns.
