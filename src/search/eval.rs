@@ -167,7 +167,7 @@ impl Evaluator {
             search: SearchSettings {
                 chance_probcut: w.term(Term::ChanceProbcut),
                 prune_dice_pieces: w.term(Term::PruneDicePieces) != 0,
-                full_depth_mass: w.term(Term::FullDepthMass).min(100),
+                full_depth_mass: w.term(Term::FullDepthMass),
             },
         }
     }

@@ -67,39 +67,52 @@ pub enum Term {
     FullDepthMass,
 }
 
-/// Key, default and the tuner's step of each term, in `Term` order.
-const TERMS: [(Term, &str, i32, i32); 26] = [
-    (Term::Placement, "placement", 8, 1),
-    (Term::Mobility, "mobility", 40, 4),
-    (Term::HandShare, "hand_share", 85, 5),
-    (Term::ShieldNear, "king.shield_near", 12, 3),
-    (Term::ShieldFar, "king.shield_far", 6, 3),
-    (Term::Danger, "king.danger", 6, 1),
-    (Term::Lone, "king.lone", 4, 1),
-    (Term::MaxDanger, "king.max_danger", 600, 50),
-    (Term::CentreEnd, "king.centre_end", 4, 2),
-    (Term::CentreMiddle, "king.centre_middle", 2, 2),
-    (Term::AdvanceMiddle, "pawn.advance_middle", 20, 5),
-    (Term::AdvanceEnd, "pawn.advance_end", 60, 10),
-    (Term::PassedBase, "pawn.passed_base", 10, 5),
-    (Term::PassedMiddle, "pawn.passed_middle", 30, 10),
-    (Term::PassedEnd, "pawn.passed_end", 150, 20),
-    (Term::Doubled, "pawn.doubled", 12, 4),
-    (Term::Isolated, "pawn.isolated", 10, 4),
-    (Term::Protected, "pawn.protected", 8, 4),
-    (Term::Race, "race.base", 600, 50),
-    (Term::Hanging, "race.hanging", 40, 10),
-    (Term::Contested, "race.contested", 10, 5),
-    (Term::ThreatByPawn, "threat.by_pawn", 0, 10),
-    (Term::ThreatUndefended, "threat.undefended", 0, 10),
-    (Term::ChanceProbcut, "search.chance_probcut", 0, 10),
-    (Term::PruneDicePieces, "search.prune_dice_pieces", 0, 1),
-    (Term::FullDepthMass, "search.full_depth_mass", 50, 10),
+/// Key, default, the tuner's step and the largest value of each term, in
+/// `Term` order (the least is 0).
+const TERMS: [(Term, &str, i32, i32, i32); 26] = [
+    (Term::Placement, "placement", 8, 1, MAX_TERM),
+    (Term::Mobility, "mobility", 40, 4, MAX_TERM),
+    (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
+    (Term::ShieldNear, "king.shield_near", 12, 3, MAX_TERM),
+    (Term::ShieldFar, "king.shield_far", 6, 3, MAX_TERM),
+    (Term::Danger, "king.danger", 6, 1, MAX_TERM),
+    (Term::Lone, "king.lone", 4, 1, MAX_TERM),
+    (Term::MaxDanger, "king.max_danger", 600, 50, MAX_TERM),
+    (Term::CentreEnd, "king.centre_end", 4, 2, MAX_TERM),
+    (Term::CentreMiddle, "king.centre_middle", 2, 2, MAX_TERM),
+    (Term::AdvanceMiddle, "pawn.advance_middle", 20, 5, MAX_TERM),
+    (Term::AdvanceEnd, "pawn.advance_end", 60, 10, MAX_TERM),
+    (Term::PassedBase, "pawn.passed_base", 10, 5, MAX_TERM),
+    (Term::PassedMiddle, "pawn.passed_middle", 30, 10, MAX_TERM),
+    (Term::PassedEnd, "pawn.passed_end", 150, 20, MAX_TERM),
+    (Term::Doubled, "pawn.doubled", 12, 4, MAX_TERM),
+    (Term::Isolated, "pawn.isolated", 10, 4, MAX_TERM),
+    (Term::Protected, "pawn.protected", 8, 4, MAX_TERM),
+    (Term::Race, "race.base", 600, 50, MAX_TERM),
+    (Term::Hanging, "race.hanging", 40, 10, MAX_TERM),
+    (Term::Contested, "race.contested", 10, 5, MAX_TERM),
+    (Term::ThreatByPawn, "threat.by_pawn", 0, 10, MAX_TERM),
+    (Term::ThreatUndefended, "threat.undefended", 0, 10, MAX_TERM),
+    (
+        Term::ChanceProbcut,
+        "search.chance_probcut",
+        0,
+        10,
+        MAX_TERM,
+    ),
+    (
+        Term::PruneDicePieces,
+        "search.prune_dice_pieces",
+        0,
+        1,
+        MAX_TERM,
+    ),
+    (Term::FullDepthMass, "search.full_depth_mass", 50, 10, 100),
 ];
 
 /// A piece's value may be set from 1 to this many centipawns.
 pub const MAX_VALUE: i32 = 5000;
-/// A term may be set from 0 to this.
+/// A term may be set from 0 to this (a percentage to 100).
 pub const MAX_TERM: i32 = 10_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,7 +178,7 @@ impl Weights {
     }
 
     pub fn set_term_at(&mut self, i: usize, value: i32) {
-        self.terms[i] = value.clamp(0, MAX_TERM);
+        self.terms[i] = value.clamp(0, TERMS[i].4);
     }
 
     pub fn set_value(&mut self, kind: Kind, value: Option<i32>) {
@@ -243,8 +256,8 @@ fn lines(text: &str) -> Result<Vec<(usize, &str, i32)>, WeightsError> {
         }
         let range = if key.starts_with("value.") {
             1..=MAX_VALUE
-        } else if TERMS.iter().any(|t| t.1 == key) {
-            0..=MAX_TERM
+        } else if let Some(t) = TERMS.iter().find(|t| t.1 == key) {
+            0..=t.4
         } else {
             return Err(fail(format!("unknown key `{key}`")));
         };
@@ -312,6 +325,7 @@ mod tests {
             ("value.Z = 300", 1),
             ("value.N = 0", 1),
             ("mobility = -1", 1),
+            ("search.full_depth_mass = 101", 1),
             ("\n\nno_such_term = 3", 3),
         ];
         for (text, line) in cases {
@@ -326,5 +340,7 @@ mod tests {
         let ok = Weights::parse(&v, "value.N = 300 # a comment\n\nking.danger = 7").expect("ok");
         assert_eq!(ok.value(1), Some(300));
         assert_eq!(ok.term(Term::Danger), 7);
+        let ok = Weights::parse(&v, "search.full_depth_mass = 100").expect("a percentage");
+        assert_eq!(ok.term(Term::FullDepthMass), 100);
     }
 }
