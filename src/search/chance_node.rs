@@ -659,12 +659,14 @@ mod tests {
     }
 
     #[test]
-    fn army_orientation_searches_every_face_at_full_depth() {
-        // Its faces are equally likely: half the mass would be the last
-        // three in generation order (its weights' search.full_depth_mass).
-        let v = variants::load("armyorientation").expect("the variant");
-        let settings = Evaluator::new(&v).search_settings();
-        assert_eq!(settings.full_depth_mass, 100);
+    fn the_six_face_dice_games_search_every_face_at_full_depth() {
+        // Their faces are equally likely: half the mass would be the last
+        // three in generation order (their weights' search.full_depth_mass).
+        for name in ["armyorientation", "montypython"] {
+            let v = variants::load(name).expect("the variant");
+            let settings = Evaluator::new(&v).search_settings();
+            assert_eq!(settings.full_depth_mass, 100, "{name}");
+        }
         let v = variants::load("pieceorientation").expect("the variant");
         let settings = Evaluator::new(&v).search_settings();
         assert_eq!(

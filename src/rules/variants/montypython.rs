@@ -6,7 +6,7 @@ use super::dice_chess::{definition as dice_chess, face_is_mode, face_mode, DiceC
 use crate::rules::def::{ModeDef, VariantDef};
 
 pub fn definition() -> VariantDef {
-    dice_chess(DiceChess {
+    let game = dice_chess(DiceChess {
         name: "montypython",
         register: "die",
         dice: &[6],
@@ -29,7 +29,11 @@ pub fn definition() -> VariantDef {
             },
         ],
         effect: face_is_mode,
-    })
+    });
+    VariantDef {
+        eval_weights: include_str!("montypython.weights"),
+        ..game
+    }
 }
 
 #[cfg(test)]
