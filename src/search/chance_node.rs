@@ -471,7 +471,7 @@ impl Searcher {
     /// half its children's searches at each depth. Where a throw's
     /// outcomes are equally likely, the half searched shallower is chosen
     /// by generation order alone, which a game may find costs more than
-    /// the ply gained (Army Orientation's chess faces come last).
+    /// the ply gained (where its strongest faces come last).
     pub(super) fn outcome_depths(
         &self,
         tree: &ChanceTree,

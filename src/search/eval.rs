@@ -164,11 +164,7 @@ impl Evaluator {
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
-            search: SearchSettings {
-                chance_probcut: w.term(Term::ChanceProbcut),
-                prune_dice_pieces: w.term(Term::PruneDicePieces) != 0,
-                full_depth_mass: w.term(Term::FullDepthMass),
-            },
+            search: SearchSettings::from_terms(|t| w.term(t)),
         }
     }
 
@@ -382,13 +378,20 @@ pub struct SearchSettings {
     pub full_depth_mass: i32,
 }
 
+impl SearchSettings {
+    /// The settings from the values of the weights' `search.*` terms.
+    fn from_terms(term: impl Fn(Term) -> i32) -> SearchSettings {
+        SearchSettings {
+            chance_probcut: term(Term::ChanceProbcut),
+            prune_dice_pieces: term(Term::PruneDicePieces) != 0,
+            full_depth_mass: term(Term::FullDepthMass),
+        }
+    }
+}
+
 impl Default for SearchSettings {
     /// The defaults of the weights' `search.*` keys.
     fn default() -> SearchSettings {
-        SearchSettings {
-            chance_probcut: 0,
-            prune_dice_pieces: false,
-            full_depth_mass: 50,
-        }
+        SearchSettings::from_terms(Weights::term_default)
     }
 }

@@ -159,6 +159,11 @@ impl Weights {
         self.terms[t as usize]
     }
 
+    /// A term's value where no file sets it.
+    pub fn term_default(t: Term) -> i32 {
+        TERMS[t as usize].2
+    }
+
     pub fn value(&self, kind: Kind) -> Option<i32> {
         self.values.get(kind as usize).copied().flatten()
     }
