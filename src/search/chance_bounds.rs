@@ -8,11 +8,13 @@
 //! function that computes the value: a cut is never off by a rounding.
 
 use super::chance_tree::ChanceTree;
-use super::score::{chance_value, expected, from_expected};
+use super::score::{chance_value, Logistic};
 use super::INFINITY;
 
 pub(super) struct Bounds<'a> {
     tree: &'a ChanceTree,
+    /// The game's expected-score scale.
+    logistic: Logistic,
     /// Per child.
     lo: Vec<i32>,
     hi: Vec<i32>,
@@ -24,10 +26,11 @@ pub(super) struct Bounds<'a> {
 
 impl<'a> Bounds<'a> {
     /// Every child between the loss and the win.
-    pub fn new(tree: &'a ChanceTree) -> Bounds<'a> {
+    pub fn new(tree: &'a ChanceTree, logistic: &Logistic) -> Bounds<'a> {
         let (n, m) = (tree.children(), tree.outcomes());
         Bounds {
             tree,
+            logistic: logistic.clone(),
             lo: vec![-INFINITY; n],
             hi: vec![INFINITY; n],
             out_lo: vec![(-INFINITY, 0.0); m],
@@ -37,15 +40,15 @@ impl<'a> Bounds<'a> {
 
     /// The throw's value from every child's exact value: what `lower`
     /// gives once each child is set to its value, without the bookkeeping.
-    pub fn value_of(tree: &ChanceTree, values: &[i32]) -> i32 {
-        chance_value(&tree.probs, |i| {
+    pub fn value_of(tree: &ChanceTree, logistic: &Logistic, values: &[i32]) -> i32 {
+        chance_value(&tree.probs, logistic, |i| {
             let v = tree
                 .members(i)
                 .iter()
                 .map(|&c| values[c])
                 .min()
                 .unwrap_or(INFINITY);
-            (v, expected(v))
+            (v, logistic.expected(v))
         })
     }
 
@@ -55,9 +58,9 @@ impl<'a> Bounds<'a> {
         for i in 0..self.tree.outcomes() {
             if self.tree.reaches(i, c) {
                 let lo = self.least(i, false, None);
-                self.out_lo[i] = (lo, expected(lo));
+                self.out_lo[i] = (lo, self.logistic.expected(lo));
                 let hi = self.least(i, true, None);
-                self.out_hi[i] = (hi, expected(hi));
+                self.out_hi[i] = (hi, self.logistic.expected(hi));
             }
         }
     }
@@ -85,10 +88,10 @@ impl<'a> Bounds<'a> {
     fn value(&self, upper: bool, trial: Option<(usize, i32)>) -> i32 {
         let cached = if upper { &self.out_hi } else { &self.out_lo };
         let Some((c, x)) = trial else {
-            return chance_value(&self.tree.probs, |i| cached[i]);
+            return chance_value(&self.tree.probs, &self.logistic, |i| cached[i]);
         };
-        let ex = expected(x);
-        chance_value(&self.tree.probs, |i| {
+        let ex = self.logistic.expected(x);
+        chance_value(&self.tree.probs, &self.logistic, |i| {
             if !self.tree.reaches(i, c) {
                 return cached[i];
             }
@@ -98,7 +101,7 @@ impl<'a> Bounds<'a> {
             } else if v == cached[i].0 {
                 cached[i]
             } else {
-                (v, expected(v))
+                (v, self.logistic.expected(v))
             }
         })
     }
@@ -168,13 +171,13 @@ impl<'a> Bounds<'a> {
         if p == 0.0 {
             return own;
         }
-        let e = (expected(target) - rest) / p;
+        let e = (self.logistic.expected(target) - rest) / p;
         if e <= 0.0 {
             -INFINITY
         } else if e >= 1.0 {
             INFINITY
         } else {
-            from_expected(e)
+            self.logistic.from_expected(e)
         }
     }
 

@@ -138,7 +138,7 @@ impl Searcher {
     /// to the dearest, until the bounds decide the node or every child is
     /// known.
     pub(super) fn search_throw(&mut self, pos: &mut Position, t: &Throw) -> Value {
-        let mut b = Bounds::new(t.tree);
+        let mut b = Bounds::new(t.tree, &self.logistic);
         self.sibling[t.ply] = 0;
         if let Some(v) = self.table_bounds(t, &mut b) {
             return Some(v);
@@ -456,7 +456,7 @@ impl Searcher {
                 }
             };
         }
-        let value = Bounds::value_of(tree, &values);
+        let value = Bounds::value_of(tree, &self.logistic, &values);
         if self.chance_tt {
             self.tt_store(key, 0, value, 0, (-INFINITY, INFINITY), ply);
         }
@@ -628,7 +628,8 @@ impl Searcher {
 mod tests {
     use super::super::chance_tree::ChanceTree;
     use super::super::eval::{Evaluator, SearchSettings};
-    use super::super::Searcher;
+    use super::super::score::{chance_value, Logistic, CHANCE_SCALE};
+    use super::super::{Limits, Searcher, INFINITY, MATE_BOUND};
     use crate::rules::position::Position;
     use crate::rules::variants;
 
@@ -674,5 +675,50 @@ mod tests {
             SearchSettings::default(),
             "the defaults elsewhere"
         );
+    }
+
+    #[test]
+    fn a_throw_averages_its_faces_on_the_games_scale() {
+        // Monty Python Drag's weights set 1,320 cp a tenfold of the odds.
+        let v = variants::load("montypython").expect("the variant");
+        let scale = Evaluator::new(&v).search_settings().chance_scale;
+        assert_eq!(scale, 1320);
+        // White's Bishop has just come to e7; Black's King is in drag
+        // (it cannot move). If White throws 4, its Bishops lure and the
+        // Bishop mates; on the others Black is far ahead. The Elo scale
+        // reads all of these as near-certain wins, and the mate weighs
+        // more beside them than on the game's scale.
+        let fen =
+            "r1b1k2r/pp1pB2p/1q6/2pp1p2/2P4P/2P2NP1/PP2PK2/R7 b kq - 1 18 die=6/6 pending=roll";
+        let mut pos = Position::from_fen(v, fen).expect("the position");
+        // A plain search: its values do not depend on the order.
+        let mut s = Searcher::new(16);
+        (s.reductions, s.tt_cutoffs, s.star1, s.star2) = (false, false, false, false);
+        s.share_horizon = false;
+        // The root reads the game's scale.
+        s.search(&mut pos.clone(), &Limits::depth(1), &mut |_| {});
+        assert_eq!(s.logistic.scale(), scale);
+        let throw = s.negamax(&mut pos, 1, -INFINITY, INFINITY, 1, true);
+        let faces: Vec<i32> = (1..=6)
+            .map(|face| {
+                let mut p = pos.clone();
+                p.play_action_text(&format!("roll:{face}")).expect("a face");
+                s.negamax(&mut p, 1, -INFINITY, INFINITY, 1, true)
+                    .expect("no limit")
+            })
+            .collect();
+        let mean =
+            |l: &Logistic| chance_value(&[1.0 / 6.0; 6], l, |i| (faces[i], l.expected(faces[i])));
+        let (ours, usual) = (
+            mean(&Logistic::new(scale)),
+            mean(&Logistic::new(CHANCE_SCALE)),
+        );
+        assert!(faces[3] <= -MATE_BOUND, "mated on a 4: {faces:?}");
+        assert!(
+            faces.iter().all(|&f| f == faces[3] || f > 1000),
+            "{faces:?}"
+        );
+        assert_eq!(throw, Some(ours), "faces {faces:?}");
+        assert!(ours > usual + 200, "{ours} against {usual}: {faces:?}");
     }
 }

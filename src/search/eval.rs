@@ -376,6 +376,9 @@ pub struct SearchSettings {
     /// whose children are searched at full depth, the most probable first
     /// (`search.full_depth_mass`, 0 to 100).
     pub full_depth_mass: i32,
+    /// The centipawns that multiply the odds of a win tenfold, on which
+    /// chance nodes average (`search.chance_scale`, `score::Logistic`).
+    pub chance_scale: i32,
 }
 
 impl SearchSettings {
@@ -385,6 +388,7 @@ impl SearchSettings {
             chance_probcut: term(Term::ChanceProbcut),
             prune_dice_pieces: term(Term::PruneDicePieces) != 0,
             full_depth_mass: term(Term::FullDepthMass),
+            chance_scale: term(Term::ChanceScale),
         }
     }
 }

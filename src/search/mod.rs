@@ -33,7 +33,7 @@ use crate::rules::position::Position;
 use crate::rules::square::Color;
 use eval::{Evaluator, SearchSettings, Tally};
 pub use limits::Limits;
-use score::{from_tt, to_tt};
+use score::{from_tt, to_tt, Logistic};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -153,6 +153,9 @@ pub struct Searcher {
     /// The switches the weights of the game being searched set for the
     /// search (read once at the root).
     settings: SearchSettings,
+    /// The game's expected-score scale, for the chance nodes (from
+    /// `settings`).
+    logistic: Logistic,
     eval: Option<(String, Evaluator)>,
     /// Weights that replace a game's own (`set_weights`).
     weights: Option<GameWeights>,
@@ -218,6 +221,7 @@ impl Searcher {
             dice: false,
             throws_every_move: false,
             settings: SearchSettings::default(),
+            logistic: Logistic::default(),
             eval: None,
             weights: None,
             eval_cache: vec![(0, 0); EVAL_CACHE],

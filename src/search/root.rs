@@ -5,6 +5,7 @@
 use super::eval::SearchSettings;
 use super::limits::Limits;
 use super::pace::Pace;
+use super::score::Logistic;
 use super::{SearchInfo, SearchResult, Searcher, Value, ASPIRATION, INFINITY, MATE, MATE_BOUND};
 use super::{MAX_MULTIPV, MAX_PLY};
 use crate::rules::action::Action;
@@ -120,6 +121,9 @@ impl Searcher {
             .eval
             .as_ref()
             .map_or_else(SearchSettings::default, |(_, e)| e.search_settings());
+        if self.logistic.scale() != self.settings.chance_scale {
+            self.logistic = Logistic::new(self.settings.chance_scale);
+        }
         let mut actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),

@@ -65,11 +65,16 @@ pub enum Term {
     /// probability whose children are searched at full depth where every
     /// move throws (the most probable first), the others a ply shallower.
     FullDepthMass,
+    /// Not an evaluation term either: the centipawns that multiply the
+    /// odds of a win tenfold where chance nodes average their outcomes
+    /// (`search/score.rs`, `Logistic`): 400, the Elo scale, unless the
+    /// tuner's K for the game says otherwise (400 / K).
+    ChanceScale,
 }
 
 /// Key, default, the tuner's step and the largest value of each term, in
-/// `Term` order (the least is 0).
-const TERMS: [(Term, &str, i32, i32, i32); 26] = [
+/// `Term` order (the least is `term_least`).
+const TERMS: [(Term, &str, i32, i32, i32); 27] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -108,7 +113,16 @@ const TERMS: [(Term, &str, i32, i32, i32); 26] = [
         MAX_TERM,
     ),
     (Term::FullDepthMass, "search.full_depth_mass", 50, 10, 100),
+    (Term::ChanceScale, "search.chance_scale", 400, 10, MAX_TERM),
 ];
+
+/// The least value of the term at `i`: 0, but a scale is never 0.
+fn term_least(i: usize) -> i32 {
+    match TERMS[i].0 {
+        Term::ChanceScale => 10,
+        _ => 0,
+    }
+}
 
 /// A piece's value may be set from 1 to this many centipawns.
 pub const MAX_VALUE: i32 = 5000;
@@ -183,7 +197,7 @@ impl Weights {
     }
 
     pub fn set_term_at(&mut self, i: usize, value: i32) {
-        self.terms[i] = value.clamp(0, TERMS[i].4);
+        self.terms[i] = value.clamp(term_least(i), TERMS[i].4);
     }
 
     pub fn set_value(&mut self, kind: Kind, value: Option<i32>) {
@@ -261,8 +275,8 @@ fn lines(text: &str) -> Result<Vec<(usize, &str, i32)>, WeightsError> {
         }
         let range = if key.starts_with("value.") {
             1..=MAX_VALUE
-        } else if let Some(t) = TERMS.iter().find(|t| t.1 == key) {
-            0..=t.4
+        } else if let Some(t) = TERMS.iter().position(|t| t.1 == key) {
+            term_least(t)..=TERMS[t].4
         } else {
             return Err(fail(format!("unknown key `{key}`")));
         };
@@ -331,6 +345,7 @@ mod tests {
             ("value.N = 0", 1),
             ("mobility = -1", 1),
             ("search.full_depth_mass = 101", 1),
+            ("search.chance_scale = 0", 1),
             ("\n\nno_such_term = 3", 3),
         ];
         for (text, line) in cases {
