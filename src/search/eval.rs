@@ -379,9 +379,6 @@ pub struct SearchSettings {
     /// The centipawns that multiply the odds of a win tenfold, on which
     /// chance nodes average (`search.chance_scale`, `score::Logistic`).
     pub chance_scale: i32,
-    /// With a clock that gives no move count, the moves its time is shared
-    /// over (`search.moves_to_go`, `Limits::budget`).
-    pub moves_to_go: u32,
 }
 
 impl SearchSettings {
@@ -392,7 +389,6 @@ impl SearchSettings {
             prune_dice_pieces: term(Term::PruneDicePieces) != 0,
             full_depth_mass: term(Term::FullDepthMass),
             chance_scale: term(Term::ChanceScale),
-            moves_to_go: term(Term::MovesToGo).max(1) as u32,
         }
     }
 }

@@ -33,12 +33,10 @@ impl Limits {
 
     /// (soft, hard) time budgets: no new iteration after half the soft one,
     /// stop at once at the hard one; a fixed time per move is both, less
-    /// a tenth of it up to `MOVE_OVERHEAD`. With a clock, a share of it as
-    /// if `usual_moves` were left to play where no move count is given
-    /// (the game's `search.moves_to_go`), and never more than half of
+    /// a tenth of it up to `MOVE_OVERHEAD`. With a clock, never more than half of
     /// what is left after a safety margin (30 ms, or a tenth of a short
     /// clock), so the clock is never exceeded.
-    pub fn budget(&self, usual_moves: u32) -> (Option<Duration>, Option<Duration>) {
+    pub fn budget(&self) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
@@ -51,7 +49,7 @@ impl Limits {
         let Some(left) = self.time_left else {
             return (None, None);
         };
-        let moves = self.moves_to_go.unwrap_or(usual_moves).clamp(1, 50);
+        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
         let share = left / moves + self.increment * 3 / 4;
         let margin = Duration::from_millis(30).min(left / 10);
         let hard = (share * 3).min(left.saturating_sub(margin) / 2);
@@ -78,13 +76,13 @@ mod tests {
 
     #[test]
     fn no_clock_and_infinite_have_no_budget() {
-        assert_eq!(Limits::depth(5).budget(30), (None, None));
+        assert_eq!(Limits::depth(5).budget(), (None, None));
         let inf = Limits {
             infinite: true,
             time_left: Some(ms(1000)),
             ..Limits::default()
         };
-        assert_eq!(inf.budget(30), (None, None));
+        assert_eq!(inf.budget(), (None, None));
     }
 
     #[test]
@@ -94,51 +92,42 @@ mod tests {
             time_left: Some(ms(100_000)),
             ..Limits::default()
         };
-        assert_eq!(l.budget(30), (Some(ms(230)), Some(ms(230))));
+        assert_eq!(l.budget(), (Some(ms(230)), Some(ms(230))));
         let short = Limits {
             movetime: Some(ms(100)),
             ..Limits::default()
         };
-        assert_eq!(short.budget(30), (Some(ms(90)), Some(ms(90))));
+        assert_eq!(short.budget(), (Some(ms(90)), Some(ms(90))));
     }
 
     #[test]
     fn sudden_death_spends_a_thirtieth() {
-        let (soft, hard) = clock(60_000, 0, None).budget(30);
+        let (soft, hard) = clock(60_000, 0, None).budget();
         assert_eq!(soft, Some(ms(2000)));
         assert_eq!(hard, Some(ms(6000)));
     }
 
     #[test]
-    fn a_game_may_share_its_clock_over_fewer_moves() {
-        let (soft, hard) = clock(60_000, 0, None).budget(20);
-        assert_eq!(soft, Some(ms(3000)));
-        assert_eq!(hard, Some(ms(9000)));
-        // A move count given by the clock comes first.
-        assert_eq!(clock(10_000, 0, Some(5)).budget(20).0, Some(ms(2000)));
-    }
-
-    #[test]
     fn increment_adds_three_quarters_of_itself() {
-        let (soft, hard) = clock(60_000, 1000, None).budget(30);
+        let (soft, hard) = clock(60_000, 1000, None).budget();
         assert_eq!(soft, Some(ms(2750)));
         assert_eq!(hard, Some(ms(8250)));
     }
 
     #[test]
     fn moves_to_go_divides_the_clock() {
-        let (soft, hard) = clock(10_000, 0, Some(5)).budget(30);
+        let (soft, hard) = clock(10_000, 0, Some(5)).budget();
         assert_eq!(soft, Some(ms(2000)));
         // Three shares would be 6 s: capped at half the clock.
         assert_eq!(hard, Some(ms(4985)));
         // The last move before the control: still at most half the clock.
-        let (soft, hard) = clock(10_000, 0, Some(1)).budget(30);
+        let (soft, hard) = clock(10_000, 0, Some(1)).budget();
         assert_eq!(hard, Some(ms(4985)));
         assert_eq!(soft, hard);
         // Absurd values are clamped.
-        let (soft, _) = clock(10_000, 0, Some(0)).budget(30);
+        let (soft, _) = clock(10_000, 0, Some(0)).budget();
         assert_eq!(soft, Some(ms(4985)));
-        let (soft, _) = clock(10_000, 0, Some(1000)).budget(30);
+        let (soft, _) = clock(10_000, 0, Some(1000)).budget();
         assert_eq!(soft, Some(ms(200)));
     }
 
@@ -149,7 +138,7 @@ mod tests {
         ] {
             for inc in [0u64, 10, 100, 1_000, 5_000, 60_000] {
                 for mtg in [None, Some(1), Some(2), Some(10), Some(40)] {
-                    let (soft, hard) = clock(left, inc, mtg).budget(30);
+                    let (soft, hard) = clock(left, inc, mtg).budget();
                     let (soft, hard) = (soft.unwrap(), hard.unwrap());
                     assert!(soft <= hard, "{left} {inc} {mtg:?}");
                     // At most half of the clock, and a margin kept.

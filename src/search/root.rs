@@ -11,7 +11,7 @@ use super::{MAX_MULTIPV, MAX_PLY};
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The root's actions with their values after an iteration, best first:
 /// the first `lines` exact, the others upper bounds.
@@ -28,11 +28,10 @@ impl Searcher {
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let actions = self.start_search(pos, limits);
         // With a clock, the share of the soft budget follows the iterations.
-        let (soft, hard) = limits.budget(self.settings.moves_to_go);
-        self.hard = hard;
+        let (soft, hard) = limits.budget();
         let clocked = soft < hard;
+        let actions = self.start_search(pos, limits, hard);
         let mut result = SearchResult {
             best: actions.first().copied(),
             score: 0,
@@ -99,16 +98,21 @@ impl Searcher {
         result
     }
 
-    /// Resets the counters and limits for a search of `pos` and reads the
-    /// game's settings, and gives the root's actions (none where a throw
-    /// is pending). The time budget is set after, from the settings.
-    fn start_search(&mut self, pos: &Position, limits: &Limits) -> Vec<Action> {
+    /// Resets the counters and limits for a search of `pos` (`hard`: the
+    /// time after which it stops, if any), and gives the root's actions
+    /// (none where a throw is pending).
+    fn start_search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        hard: Option<Duration>,
+    ) -> Vec<Action> {
         self.start = Instant::now();
         self.tt.mark_used();
         self.nodes = 0;
         self.published.store(0, Ordering::Relaxed);
         self.stopped = false;
-        self.hard = None;
+        self.hard = hard;
         self.node_limit = limits.nodes;
         let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();

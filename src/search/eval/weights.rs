@@ -70,14 +70,11 @@ pub enum Term {
     /// (`search/score.rs`, `Logistic`): 400, the Elo scale, unless the
     /// tuner's K for the game says otherwise (400 / K).
     ChanceScale,
-    /// Not an evaluation term either: with a clock that gives no move
-    /// count, the moves the time left is shared over (`Limits::budget`).
-    MovesToGo,
 }
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 28] = [
+const TERMS: [(Term, &str, i32, i32, i32); 27] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -117,15 +114,12 @@ const TERMS: [(Term, &str, i32, i32, i32); 28] = [
     ),
     (Term::FullDepthMass, "search.full_depth_mass", 50, 10, 100),
     (Term::ChanceScale, "search.chance_scale", 400, 10, MAX_TERM),
-    (Term::MovesToGo, "search.moves_to_go", 30, 5, 50),
 ];
 
-/// The least value of the term at `i`: 0, but a scale or a move count is
-/// never 0.
+/// The least value of the term at `i`: 0, but a scale is never 0.
 fn term_least(i: usize) -> i32 {
     match TERMS[i].0 {
         Term::ChanceScale => 10,
-        Term::MovesToGo => 1,
         _ => 0,
     }
 }
