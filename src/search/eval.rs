@@ -317,12 +317,12 @@ impl Evaluator {
             if let (Some(k), Some(sq)) = (&self.king, t.kings[c]) {
                 let enemy = color.opposite().index();
                 let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
+                let storming = pos.pieces_of_kinds(color.opposite(), self.pawns.kinds);
                 score[c] += k.evaluate(
                     color,
                     sq,
-                    t.king_attackers[enemy],
-                    t.king_units[enemy],
-                    pawns,
+                    (t.king_attackers[enemy], t.king_units[enemy]),
+                    (pawns, storming),
                     phase,
                 );
             }

@@ -13,6 +13,9 @@ pub struct KingTerms {
     /// Per colour and square: the squares one and two ranks ahead on its
     /// file and the next.
     shield: [Vec<[Bitboard; 2]>; 2],
+    /// Per colour and square: the squares one to four ranks ahead on its
+    /// file and the next, a rank a bitboard (where enemy pawns storm).
+    storm: [Vec<[Bitboard; STORM_RANKS]>; 2],
     /// Per square: centrality, 0 at the edge of the grid.
     centre: Vec<i32>,
     /// Per kind: attack units.
@@ -28,7 +31,12 @@ pub struct KingTerms {
     max_danger: i32,
     /// Centipawns per step of centrality: ending, middle game (a penalty).
     centre_weight: (i32, i32),
+    /// Centipawns per storming pawn on the first rank ahead.
+    storm_weight: i32,
 }
+
+/// How many ranks ahead of a king enemy pawns count as a storm.
+const STORM_RANKS: usize = 4;
 
 impl KingTerms {
     pub fn new(v: &Variant, values: &[i32], weights: &Weights) -> Option<KingTerms> {
@@ -37,6 +45,7 @@ impl KingTerms {
         let (w, h) = (g.width() as i32, g.height() as i32);
         let mut zone = Vec::new();
         let mut shield = [Vec::new(), Vec::new()];
+        let mut storm = [Vec::new(), Vec::new()];
         let mut centre = Vec::new();
         for i in 0..g.cells() {
             let sq = Square(i as u8);
@@ -53,7 +62,7 @@ impl KingTerms {
             }
             zone.push(z);
             for c in Color::BOTH {
-                let mut rows = [Bitboard::EMPTY; 2];
+                let mut rows = [Bitboard::EMPTY; STORM_RANKS];
                 for (n, row) in rows.iter_mut().enumerate() {
                     for dx in -1..=1 {
                         if let Some(s) = g.offset(sq, dx, (n as i32 + 1) * c.forward()) {
@@ -61,7 +70,8 @@ impl KingTerms {
                         }
                     }
                 }
-                shield[c.index()].push(rows);
+                shield[c.index()].push([rows[0], rows[1]]);
+                storm[c.index()].push(rows);
             }
             let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
             centre.push(f.min(w - 1 - f).min(r).min(h - 1 - r).min(3));
@@ -70,6 +80,7 @@ impl KingTerms {
         Some(KingTerms {
             zone,
             shield,
+            storm,
             centre,
             units,
             shield_weight: (
@@ -83,18 +94,19 @@ impl KingTerms {
                 weights.term(Term::CentreEnd),
                 weights.term(Term::CentreMiddle),
             ),
+            storm_weight: weights.term(Term::Storm),
         })
     }
 
     /// The safety of `color`'s king on `king`: `attackers` enemy pieces
-    /// hit its zone for `units`; `pawns` are its pawn-like pieces.
+    /// hit its zone for `units`; `pawns` are its pawn-like pieces, and
+    /// `storming` the enemy's.
     pub fn evaluate(
         &self,
         color: Color,
         king: Square,
-        attackers: i32,
-        units: i32,
-        pawns: Bitboard,
+        (attackers, units): (i32, i32),
+        (pawns, storming): (Bitboard, Bitboard),
         phase: i32,
     ) -> i32 {
         let danger = match attackers {
@@ -105,11 +117,28 @@ impl KingTerms {
         let [near, far] = self.shield[color.index()][king.index()];
         let (w_near, w_far) = self.shield_weight;
         let shield = w_near * (near & pawns).count() as i32 + w_far * (far & pawns).count() as i32;
+        let storm = self.storm(color, king, storming);
         let centre = self.centre[king.index()];
         let (end, middle) = self.centre_weight;
         let place = (end * centre * (256 - phase) - middle * centre * phase) / 256;
         // The danger is the attackers' own measure; a shield matters while
         // there are pieces to attack.
-        shield * phase / 256 - danger + place
+        (shield - storm) * phase / 256 - danger + place
+    }
+
+    /// The storm against `color`'s king on `king` by the enemy pawn-like
+    /// pieces `storming`: the weight for each on the first rank ahead, a
+    /// quarter less a rank further.
+    fn storm(&self, color: Color, king: Square, storming: Bitboard) -> i32 {
+        if self.storm_weight == 0 {
+            return 0;
+        }
+        let rows = &self.storm[color.index()][king.index()];
+        let quarters: i32 = rows
+            .iter()
+            .enumerate()
+            .map(|(n, &row)| (STORM_RANKS - n) as i32 * (row & storming).count() as i32)
+            .sum();
+        self.storm_weight * quarters / STORM_RANKS as i32
     }
 }

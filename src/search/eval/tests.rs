@@ -201,7 +201,15 @@ fn a_pawn_shield_and_no_attackers_are_safer() {
     };
     let home = pawns(&["f2", "g2", "h2"]);
     let up = pawns(&["f3", "g3", "h3"]);
-    let term = |attackers, units, p| k.evaluate(Color::White, g1, attackers, units, p, 256);
+    let term = |attackers, units, p| {
+        k.evaluate(
+            Color::White,
+            g1,
+            (attackers, units),
+            (p, Bitboard::EMPTY),
+            256,
+        )
+    };
     assert!(term(0, 0, home) > term(0, 0, up));
     assert!(term(0, 0, up) > term(0, 0, Bitboard::EMPTY));
     assert!(term(1, 2, home) < term(0, 0, home));
@@ -210,6 +218,45 @@ fn a_pawn_shield_and_no_attackers_are_safer() {
     let attacked = eval("chess", "6k1/5ppp/8/8/6nq/8/5PPP/6K1 b - - 0 1");
     let quiet = eval("chess", "6k1/5ppp/8/8/qn6/8/5PPP/6K1 b - - 0 1");
     assert!(attacked > quiet + 30, "{attacked} {quiet}");
+}
+
+#[test]
+fn enemy_pawns_storming_the_king_cost_more_the_nearer_they_are() {
+    let v = variants::load("wolf").unwrap();
+    let square = |n: &str| v.geometry().parse_square(n).unwrap();
+    let pawns = |names: &[&str]| {
+        names
+            .iter()
+            .fold(Bitboard::EMPTY, |b, n| b | Bitboard::from_square(square(n)))
+    };
+    let weights = Weights::parse(&v, "king.storm = 40").unwrap();
+    let e = Evaluator::with_weights(&v, &weights);
+    let k = e.king.as_ref().unwrap();
+    let shield = pawns(&["a2", "b2"]);
+    let storm = |at: &[&str], phase| {
+        let term = |storming| {
+            k.evaluate(
+                Color::White,
+                square("a1"),
+                (0, 0),
+                (shield, storming),
+                phase,
+            )
+        };
+        term(Bitboard::EMPTY) - term(pawns(at))
+    };
+    // A quarter less a rank further, none past the fourth rank ahead or
+    // off the king's file and the next, none in the ending.
+    assert_eq!(storm(&["b3"], 256), 30);
+    assert_eq!(storm(&["a5"], 256), 10);
+    assert_eq!(storm(&["b3", "a5"], 256), 40);
+    assert_eq!(storm(&["a6", "c3"], 256), 0);
+    assert_eq!(storm(&["b3"], 0), 0);
+    // Without the weight, as every game but those that set it, nothing.
+    let plain = Evaluator::with_weights(&v, &Weights::parse(&v, "").unwrap());
+    let k = plain.king.as_ref().unwrap();
+    let term = |storming| k.evaluate(Color::White, square("a1"), (0, 0), (shield, storming), 256);
+    assert_eq!(term(pawns(&["b3"])), term(Bitboard::EMPTY));
 }
 
 #[test]

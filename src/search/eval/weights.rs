@@ -33,6 +33,10 @@ pub enum Term {
     /// the middle game.
     CentreEnd,
     CentreMiddle,
+    /// Enemy pawn-like pieces storming the king: per piece on its file or
+    /// the next, one to four ranks ahead of it, a quarter less a rank
+    /// further (middle game).
+    Storm,
     /// A pawn's advancement one step before promotion (middle game, ending).
     AdvanceMiddle,
     AdvanceEnd,
@@ -74,7 +78,7 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 27] = [
+const TERMS: [(Term, &str, i32, i32, i32); 28] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -85,6 +89,7 @@ const TERMS: [(Term, &str, i32, i32, i32); 27] = [
     (Term::MaxDanger, "king.max_danger", 600, 50, MAX_TERM),
     (Term::CentreEnd, "king.centre_end", 4, 2, MAX_TERM),
     (Term::CentreMiddle, "king.centre_middle", 2, 2, MAX_TERM),
+    (Term::Storm, "king.storm", 0, 4, MAX_TERM),
     (Term::AdvanceMiddle, "pawn.advance_middle", 20, 5, MAX_TERM),
     (Term::AdvanceEnd, "pawn.advance_end", 60, 10, MAX_TERM),
     (Term::PassedBase, "pawn.passed_base", 10, 5, MAX_TERM),
