@@ -317,7 +317,10 @@ impl Evaluator {
             if let (Some(k), Some(sq)) = (&self.king, t.kings[c]) {
                 let enemy = color.opposite().index();
                 let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
-                let storming = pos.pieces_of_kinds(color.opposite(), self.pawns.kinds);
+                let storming = match k.counts_storms() {
+                    true => pos.pieces_of_kinds(color.opposite(), self.pawns.kinds),
+                    false => Bitboard::EMPTY,
+                };
                 score[c] += k.evaluate(
                     color,
                     sq,

@@ -10,12 +10,10 @@ use crate::rules::variant::Variant;
 pub struct KingTerms {
     /// Per square: the squares one king step away, and itself.
     pub zone: Vec<Bitboard>,
-    /// Per colour and square: the squares one and two ranks ahead on its
-    /// file and the next.
-    shield: [Vec<[Bitboard; 2]>; 2],
     /// Per colour and square: the squares one to four ranks ahead on its
-    /// file and the next, a rank a bitboard (where enemy pawns storm).
-    storm: [Vec<[Bitboard; STORM_RANKS]>; 2],
+    /// file and the next, a rank a bitboard (the first two shield a king,
+    /// enemy pawns on all four storm it).
+    ahead: [Vec<[Bitboard; STORM_RANKS]>; 2],
     /// Per square: centrality, 0 at the edge of the grid.
     centre: Vec<i32>,
     /// Per kind: attack units.
@@ -44,8 +42,7 @@ impl KingTerms {
         let g = &v.geometry();
         let (w, h) = (g.width() as i32, g.height() as i32);
         let mut zone = Vec::new();
-        let mut shield = [Vec::new(), Vec::new()];
-        let mut storm = [Vec::new(), Vec::new()];
+        let mut ahead = [Vec::new(), Vec::new()];
         let mut centre = Vec::new();
         for i in 0..g.cells() {
             let sq = Square(i as u8);
@@ -70,8 +67,7 @@ impl KingTerms {
                         }
                     }
                 }
-                shield[c.index()].push([rows[0], rows[1]]);
-                storm[c.index()].push(rows);
+                ahead[c.index()].push(rows);
             }
             let (f, r) = (g.file_of(sq) as i32, g.rank_of(sq) as i32);
             centre.push(f.min(w - 1 - f).min(r).min(h - 1 - r).min(3));
@@ -79,8 +75,7 @@ impl KingTerms {
         let units = values.iter().map(|&x| (x / 250).clamp(1, 4)).collect();
         Some(KingTerms {
             zone,
-            shield,
-            storm,
+            ahead,
             centre,
             units,
             shield_weight: (
@@ -114,7 +109,7 @@ impl KingTerms {
             1 => units * self.lone,
             _ => (units * units * self.danger / 4).min(self.max_danger),
         };
-        let [near, far] = self.shield[color.index()][king.index()];
+        let [near, far, ..] = self.ahead[color.index()][king.index()];
         let (w_near, w_far) = self.shield_weight;
         let shield = w_near * (near & pawns).count() as i32 + w_far * (far & pawns).count() as i32;
         let storm = self.storm(color, king, storming);
@@ -130,15 +125,18 @@ impl KingTerms {
     /// pieces `storming`: the weight for each on the first rank ahead, a
     /// quarter less a rank further.
     fn storm(&self, color: Color, king: Square, storming: Bitboard) -> i32 {
-        if self.storm_weight == 0 {
-            return 0;
-        }
-        let rows = &self.storm[color.index()][king.index()];
+        let rows = &self.ahead[color.index()][king.index()];
         let quarters: i32 = rows
             .iter()
             .enumerate()
             .map(|(n, &row)| (STORM_RANKS - n) as i32 * (row & storming).count() as i32)
             .sum();
         self.storm_weight * quarters / STORM_RANKS as i32
+    }
+
+    /// Whether enemy pawns storming a king count (the evaluation gathers
+    /// them only then).
+    pub fn counts_storms(&self) -> bool {
+        self.storm_weight != 0
     }
 }
