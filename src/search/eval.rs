@@ -11,6 +11,7 @@ mod immobile_king;
 mod king;
 mod modes;
 mod pawns;
+mod space;
 pub mod values;
 pub mod weights;
 
@@ -68,6 +69,7 @@ pub struct Evaluator {
     immobile_royals: u32,
     modes: Option<modes::ModeTerms>,
     hunt: Option<hunt::HuntTerms>,
+    space: Option<space::SpaceTerms>,
     /// A piece in hand is worth this share (in percent) of one on the board.
     hand_share: i32,
     /// Kinds neither pawn-like nor royal.
@@ -144,6 +146,7 @@ impl Evaluator {
             .sum::<i32>()
             .max(1);
         let king = king::KingTerms::new(v, &values, w);
+        let space = space::SpaceTerms::new(v, pawns.kinds, w.term(Term::Space));
         let immobile_royals = kinds_in(royal)
             .filter(|&k| !v.moves_at_all(k))
             .fold(0u32, |m, k| m | 1 << k);
@@ -161,6 +164,7 @@ impl Evaluator {
             immobile_royals,
             modes,
             hunt,
+            space,
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
@@ -340,6 +344,9 @@ impl Evaluator {
                 .evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
             if let Some(t) = &self.hunt {
                 score[c] += t.evaluate(pos, color);
+            }
+            if let Some(s) = &self.space {
+                score[c] += s.evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
             }
         }
         if self.threats != (0, 0) {

@@ -323,3 +323,40 @@ fn a_sleeping_king_fears_the_checks_it_cannot_answer() {
     // Far away: nothing.
     assert_eq!(penalty("RNBQKBNR", "f7", "b", &[]), 0);
 }
+
+#[test]
+fn space_counts_the_safe_central_squares_of_a_sides_half_twice_behind_its_pawns() {
+    let v = variants::load("chess").unwrap();
+    let weights = Weights::parse(&v, "space = 16").unwrap();
+    let e = Evaluator::with_weights(&v, &weights);
+    let space = |fen: &str| {
+        let pos = Position::from_fen(v.clone(), fen).unwrap();
+        let pawns = [
+            e.pawns.attacks(&pos, Color::White),
+            e.pawns.attacks(&pos, Color::Black),
+        ];
+        let s = e.space.as_ref().unwrap();
+        s.evaluate(&pos, Color::White, 256, &pawns, &pawns)
+    };
+    // The area is c2-f4: twelve squares, less the pawns on them; with
+    // the lone king, a centipawn a square at this weight.
+    assert_eq!(space("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"), 10);
+    // Pushed to the fourth rank, the pawns shelter d2, d3, e2 and e3.
+    assert_eq!(space("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), 14);
+    // A black pawn on c5 takes d4 and b4 (outside) from White.
+    assert_eq!(space("4k3/8/8/2p5/8/8/3PP3/4K3 w - - 0 1"), 9);
+    // Another piece doubles the worth of every square; none in the ending.
+    assert_eq!(space("4k3/8/8/8/8/8/3PP3/3NK3 w - - 0 1"), 20);
+    let pos = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/3PP3/3NK3 w - - 0 1").unwrap();
+    let none = [Bitboard::EMPTY; 2];
+    assert_eq!(
+        e.space
+            .as_ref()
+            .unwrap()
+            .evaluate(&pos, Color::White, 0, &none, &none),
+        0
+    );
+    // Without the weight, as in every game but those that set it, no term.
+    let plain = Evaluator::with_weights(&v, &Weights::parse(&v, "").unwrap());
+    assert!(plain.space.is_none());
+}

@@ -56,6 +56,10 @@ pub enum Term {
     /// piece; a piece or pawn attacked and not defended.
     ThreatByPawn,
     ThreatUndefended,
+    /// Space: per safe square in the centre of a side's own half (twice
+    /// behind its pawns) and per piece, in sixteenths of a centipawn
+    /// (middle game).
+    Space,
     /// Not an evaluation term: the margin of ChanceProbCut in this game
     /// (`search/chance_probcut.rs`), 0 for none. A game's switch for the
     /// search, kept with its tuned values; the tuner never moves it, as it
@@ -78,7 +82,7 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 28] = [
+const TERMS: [(Term, &str, i32, i32, i32); 29] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -103,6 +107,7 @@ const TERMS: [(Term, &str, i32, i32, i32); 28] = [
     (Term::Contested, "race.contested", 10, 5, MAX_TERM),
     (Term::ThreatByPawn, "threat.by_pawn", 0, 10, MAX_TERM),
     (Term::ThreatUndefended, "threat.undefended", 0, 10, MAX_TERM),
+    (Term::Space, "space", 0, 4, MAX_TERM),
     (
         Term::ChanceProbcut,
         "search.chance_probcut",
