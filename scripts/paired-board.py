@@ -4,13 +4,16 @@ same game numbers) compared on the games both decided on the board: for
 each PGN file `menagerie match --pgn` wrote, ENGINE's score over the game
 numbers (`[Round]`) that every file ended with `Termination "normal"`.
 A change measured against a peer is compared with the build before on the
-same openings, which halves the noise of the openings' luck.
+same openings, which halves the noise of the openings' luck. With two
+files, also how many of those games the second scored more and less on,
+and the sign test's p-value.
 
     scripts/paired-board.py ENGINE A.pgn B.pgn [C.pgn ...]
 """
 
 import re
 import sys
+from math import comb
 
 
 def tag(block, name):
@@ -55,6 +58,22 @@ def main():
     for path, run in zip(paths, runs):
         total = sum(run[n] for n in common)
         print("  %s: %.1f%% (%.1f of %d)" % (path, 100 * total / len(common), total, len(common)))
+    if len(runs) == 2:
+        print(discordance(runs, common))
+
+
+def discordance(runs, common):
+    """Of two runs: the game numbers on which the second scored more, and
+    less, and the two-sided sign test's p-value on those (ties dropped)."""
+    more = sum(1 for n in common if runs[1][n] > runs[0][n])
+    less = sum(1 for n in common if runs[1][n] < runs[0][n])
+    k, m = min(more, less), more + less
+    tail = sum(comb(m, i) for i in range(k + 1)) / 2**m if m else 1.0
+    return "  the second scored more on %d, less on %d; sign test p = %.3f" % (
+        more,
+        less,
+        min(1.0, 2 * tail),
+    )
 
 
 if __name__ == "__main__":

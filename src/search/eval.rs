@@ -346,7 +346,9 @@ impl Evaluator {
                 score[c] += t.evaluate(pos, color);
             }
             if let Some(s) = &self.space {
-                score[c] += s.evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
+                let enemy = 1 - c;
+                let attacks = (t.pawn_attacks[enemy], t.attacks[enemy]);
+                score[c] += s.evaluate(pos, color, phase, attacks);
             }
         }
         if self.threats != (0, 0) {

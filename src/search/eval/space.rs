@@ -63,21 +63,20 @@ impl SpaceTerms {
         })
     }
 
-    /// `color`'s space at `phase` (256 the middle game), from the pawns'
-    /// attacks and every piece's.
+    /// `color`'s space at `phase` (256 the middle game), given where the
+    /// enemy's pawns attack and where any enemy piece does.
     pub fn evaluate(
         &self,
         pos: &Position,
         color: Color,
         phase: i32,
-        pawn_attacks: &[Bitboard; 2],
-        attacks: &[Bitboard; 2],
+        (enemy_pawns, enemy): (Bitboard, Bitboard),
     ) -> i32 {
-        let (c, them) = (color.index(), color.opposite().index());
+        let c = color.index();
         let pawns = pos.pieces_of_kinds(color, self.pawn_kinds);
-        let safe = self.area[c] & !pawns & !pawn_attacks[them];
+        let safe = self.area[c] & !pawns & !enemy_pawns;
         let sheltered = pawns.fold(Bitboard::EMPTY, |b, sq| b | self.behind[c][sq.index()]);
-        let squares = (safe.count() + (safe & sheltered & !attacks[them]).count()) as i32;
+        let squares = (safe.count() + (safe & sheltered & !enemy).count()) as i32;
         let pieces = (pos.ours(color) & !pawns).count() as i32;
         squares * pieces * self.weight * phase / (16 * 256)
     }

@@ -331,12 +331,9 @@ fn space_counts_the_safe_central_squares_of_a_sides_half_twice_behind_its_pawns(
     let e = Evaluator::with_weights(&v, &weights);
     let space = |fen: &str| {
         let pos = Position::from_fen(v.clone(), fen).unwrap();
-        let pawns = [
-            e.pawns.attacks(&pos, Color::White),
-            e.pawns.attacks(&pos, Color::Black),
-        ];
+        let black_pawns = e.pawns.attacks(&pos, Color::Black);
         let s = e.space.as_ref().unwrap();
-        s.evaluate(&pos, Color::White, 256, &pawns, &pawns)
+        s.evaluate(&pos, Color::White, 256, (black_pawns, black_pawns))
     };
     // The area is c2-f4: twelve squares, less the pawns on them; with
     // the lone king, a centipawn a square at this weight.
@@ -348,14 +345,9 @@ fn space_counts_the_safe_central_squares_of_a_sides_half_twice_behind_its_pawns(
     // Another piece doubles the worth of every square; none in the ending.
     assert_eq!(space("4k3/8/8/8/8/8/3PP3/3NK3 w - - 0 1"), 20);
     let pos = Position::from_fen(v.clone(), "4k3/8/8/8/8/8/3PP3/3NK3 w - - 0 1").unwrap();
-    let none = [Bitboard::EMPTY; 2];
-    assert_eq!(
-        e.space
-            .as_ref()
-            .unwrap()
-            .evaluate(&pos, Color::White, 0, &none, &none),
-        0
-    );
+    let none = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let s = e.space.as_ref().unwrap();
+    assert_eq!(s.evaluate(&pos, Color::White, 0, none), 0);
     // Without the weight, as in every game but those that set it, no term.
     let plain = Evaluator::with_weights(&v, &Weights::parse(&v, "").unwrap());
     assert!(plain.space.is_none());
