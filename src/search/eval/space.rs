@@ -48,10 +48,8 @@ impl SpaceTerms {
                 if central && own >= 1 && own < height / 2 {
                     area[c.index()] |= Bitboard::from_square(sq);
                 }
-                behind[c.index()][sq.index()] = g
-                    .squares()
-                    .filter(|&s| g.file_of(s) as i32 == f)
-                    .filter(|&s| (1..=SHELTER).contains(&(own - own_rank(c, g.rank_of(s) as i32))))
+                behind[c.index()][sq.index()] = (1..=SHELTER)
+                    .filter_map(|d| g.offset(sq, 0, -d * c.forward()))
                     .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
             }
         }
