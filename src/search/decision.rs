@@ -7,7 +7,7 @@
 use super::ordering::{history_index, is_quiet, moves_dice_piece, HISTORY_PER_PLY};
 use super::reductions::{dice_reduction, late_move_reduction};
 use super::{
-    Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
+    bound_of, Searcher, Value, FUTILITY, INFINITY, LATE_MOVES, LATE_MOVE_DEPTH, MATE_BOUND, MAX_PLY,
 };
 use super::{FUTILITY_DEPTH, FUTILITY_PER_PLY, REVERSE_FUTILITY, REVERSE_FUTILITY_DEPTH};
 use crate::rules::moves::{Move, MoveList};
@@ -105,7 +105,7 @@ impl Searcher {
             true => (2, FUTILITY),
         };
         if node.depth <= depth && node.beta < MATE_BOUND {
-            let e = self.evaluate(pos);
+            let e = self.static_eval(pos);
             if e - margin * node.depth >= node.beta {
                 return Some(Some(e));
             }
@@ -122,7 +122,7 @@ impl Searcher {
             && v.royal().is_some()
             && !v.has_chance_steps()
             && self.has_pieces(pos)
-            && self.evaluate(pos) >= node.beta;
+            && self.static_eval(pos) >= node.beta;
         if !able {
             return None;
         }
@@ -158,10 +158,11 @@ impl Searcher {
         // Far below alpha, quiet moves cannot lift the side to move there
         // (futility): the evaluation they are measured from.
         let eval = (self.reductions && !node.pv && !node.in_check && node.alpha > -MATE_BOUND)
-            .then(|| self.evaluate(pos));
+            .then(|| self.static_eval(pos));
         self.order(pos, moves, tt_move, node.ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
+        let mut best_quiet = true;
         let mut alpha = node.alpha;
         // The quiet moves searched before the one that cuts (a malus);
         // only the first `tried_count` are read.
@@ -196,6 +197,7 @@ impl Searcher {
             if value > best {
                 best = value;
                 best_move = m.raw();
+                best_quiet = quiet;
             }
             alpha = alpha.max(value);
             if alpha >= node.beta {
@@ -212,6 +214,10 @@ impl Searcher {
         }
         let window = (node.alpha, node.beta);
         self.tt_store(key, best_move, best, node.depth, window, node.ply);
+        if best_quiet && !node.in_check {
+            let bound = bound_of(best, window);
+            self.learn_correction(pos, best, bound, node.depth);
+        }
         Some(best)
     }
 

@@ -14,6 +14,7 @@ mod chance_bounds;
 mod chance_node;
 mod chance_probcut;
 mod chance_tree;
+mod correction;
 mod decision;
 pub mod eval;
 pub mod limits;
@@ -31,6 +32,7 @@ use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
+use correction::CorrectionHistory;
 use eval::{Evaluator, SearchSettings, Tally};
 pub use limits::Limits;
 use score::{from_tt, to_tt, Logistic};
@@ -170,6 +172,8 @@ pub struct Searcher {
     /// By the side to move and the previous move's squares: the reply
     /// that last cut after it.
     countermoves: Vec<u32>,
+    /// How far searches found the evaluation off, by pawn structure.
+    correction: CorrectionHistory,
     /// Per ply: the move made there (0 for a null move), for the reply's
     /// countermove.
     played: [u32; MAX_PLY],
@@ -229,6 +233,7 @@ impl Searcher {
             sibling: [0; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
             countermoves: vec![0; 2 * 128 * 128],
+            correction: CorrectionHistory::new(),
             played: [0; MAX_PLY],
             order_scratch: vec![Vec::new(); MAX_PLY],
             nodes: 0,
@@ -264,6 +269,7 @@ impl Searcher {
     pub(crate) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.countermoves.iter_mut().for_each(|c| *c = 0);
+        self.correction.clear();
         self.killers = [[0; 2]; MAX_PLY];
         self.sibling = [0; MAX_PLY];
     }
@@ -299,6 +305,42 @@ impl Searcher {
     /// throw's children are probed with it, then searched).
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         self.cached_eval(pos, |e, pos| e.evaluate(pos))
+    }
+
+    /// The evaluation the pruning reads: away from the dice, corrected by
+    /// what searches found in the same pawn structure (`correction.rs`).
+    fn static_eval(&mut self, pos: &Position) -> i32 {
+        let raw = self.evaluate(pos);
+        if !self.corrects() {
+            return raw;
+        }
+        raw + self.correction.correction(pos, pos.variant().promoters())
+    }
+
+    /// Whether the evaluation is corrected (and the correction learnt):
+    /// away from the dice, with the pruning on.
+    fn corrects(&self) -> bool {
+        self.reductions && !self.dice
+    }
+
+    /// Learns from a decision node's result: its value against the raw
+    /// evaluation, where the value says something about the position's
+    /// quiet worth (not in check, no capture or promotion best, not a
+    /// mate, and a bound on the side of the evaluation it bounds).
+    fn learn_correction(&mut self, pos: &Position, value: i32, bound: Bound, depth: i32) {
+        if !self.corrects() || value.abs() >= MATE_BOUND {
+            return;
+        }
+        let raw = self.evaluate(pos);
+        let telling = match bound {
+            Bound::Exact => true,
+            Bound::Lower => value > raw,
+            Bound::Upper => value < raw,
+        };
+        if telling {
+            let pawns = pos.variant().promoters();
+            self.correction.learn(pos, pawns, value - raw, depth);
+        }
     }
 
     /// The same from the tally of a position that differs only in
@@ -416,22 +458,15 @@ impl Searcher {
         best: u32,
         value: i32,
         depth: i32,
-        (alpha, beta): (i32, i32),
+        window: (i32, i32),
         ply: usize,
     ) {
-        let bound = if value >= beta {
-            Bound::Lower
-        } else if value > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.tt.store(Entry {
             key,
             best,
             score: to_tt(value, ply),
             depth: depth.clamp(0, i8::MAX as i32) as i16,
-            bound,
+            bound: bound_of(value, window),
         });
     }
 
@@ -462,5 +497,16 @@ impl Searcher {
         let us = pos.side_to_move();
         let pawnish = v.promoters() | v.royal_kinds();
         (pos.ours(us) & !pos.pieces_of_kinds(us, pawnish)).any()
+    }
+}
+
+/// What a value found with the window (alpha, beta) says of the node.
+fn bound_of(value: i32, (alpha, beta): (i32, i32)) -> Bound {
+    if value >= beta {
+        Bound::Lower
+    } else if value > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }

@@ -39,7 +39,7 @@ impl Searcher {
         let in_check = pos.in_check() && qply < 6;
         let mut best = -INFINITY;
         if !in_check {
-            let stand = self.evaluate(pos);
+            let stand = self.static_eval(pos);
             if stand >= beta {
                 return Some(stand);
             }
