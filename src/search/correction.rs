@@ -3,8 +3,8 @@
 //! evaluation that the pruning reads. The evaluation misjudges some pawn
 //! structures the same way in every position that has them (a storm
 //! against the king, a blocked centre); once the search has seen that
-//! below a few nodes, reverse futility, futility and the null move stop
-//! trusting the raw figure there.
+//! below a few nodes, reverse futility, futility, the null move and the
+//! quiescence search's stand-pat stop trusting the raw figure there.
 
 use crate::rules::position::Position;
 use crate::rules::square::Color;

@@ -82,6 +82,11 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// The kinds the evaluation counts as pawns (their structure).
+    pub fn pawn_kinds(&self) -> u32 {
+        self.pawns.kinds
+    }
+
     /// The evaluation with the variant's own weights.
     pub fn new(v: &Variant) -> Evaluator {
         Evaluator::with_weights(v, &Weights::for_variant(v))

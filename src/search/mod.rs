@@ -314,7 +314,12 @@ impl Searcher {
         if !self.corrects() {
             return raw;
         }
-        raw + self.correction.correction(pos, pos.variant().promoters())
+        raw + self.correction.correction(pos, self.pawn_kinds())
+    }
+
+    /// The kinds the evaluator counts as pawns (read after an evaluation).
+    fn pawn_kinds(&self) -> u32 {
+        self.eval.as_ref().map_or(0, |(_, e)| e.pawn_kinds())
     }
 
     /// Whether the evaluation is corrected (and the correction learnt):
@@ -338,7 +343,7 @@ impl Searcher {
             Bound::Upper => value < raw,
         };
         if telling {
-            let pawns = pos.variant().promoters();
+            let pawns = self.pawn_kinds();
             self.correction.learn(pos, pawns, value - raw, depth);
         }
     }
