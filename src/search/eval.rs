@@ -77,6 +77,8 @@ pub struct Evaluator {
     /// Per piece attacked by an enemy pawn, per piece or pawn attacked and
     /// not defended (`Term::ThreatByPawn`, `ThreatUndefended`).
     threats: (i32, i32),
+    /// The side to move's edge (`Term::Tempo`).
+    tempo: i32,
     /// The game's switches for the search, from its weights file.
     search: SearchSettings,
 }
@@ -173,6 +175,7 @@ impl Evaluator {
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
+            tempo: w.term(Term::Tempo),
             search: SearchSettings::from_terms(|t| w.term(t)),
         }
     }
@@ -360,7 +363,7 @@ impl Evaluator {
             self.add_threats(pos, &t, &mut score);
         }
         let us = pos.side_to_move().index();
-        (score[us] - score[1 - us]).clamp(-EVAL_BOUND, EVAL_BOUND)
+        (score[us] - score[1 - us] + self.tempo).clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 
     /// Pieces attacked by enemy pawns, and pieces and pawns attacked and

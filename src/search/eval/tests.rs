@@ -352,3 +352,17 @@ fn space_counts_the_safe_central_squares_of_a_sides_half_twice_behind_its_pawns(
     let plain = Evaluator::with_weights(&v, &Weights::parse(&v, "").unwrap());
     assert!(plain.space.is_none());
 }
+
+#[test]
+fn tempo_goes_to_the_side_to_move() {
+    let v = variants::load("chess").unwrap();
+    let plain = Evaluator::with_weights(&v, &Weights::parse(&v, "").unwrap());
+    let tempo = Evaluator::with_weights(&v, &Weights::parse(&v, "tempo = 20").unwrap());
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3",
+    ] {
+        let pos = Position::from_fen(v.clone(), fen).unwrap();
+        assert_eq!(tempo.evaluate(&pos), plain.evaluate(&pos) + 20, "{fen}");
+    }
+}

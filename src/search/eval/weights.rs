@@ -60,6 +60,11 @@ pub enum Term {
     /// behind its pawns) and per piece, in sixteenths of a centipawn
     /// (middle game).
     Space,
+    /// Tempo: the side to move's edge, in centipawns. Without it the
+    /// evaluation swings with the parity of the depth (each side's last
+    /// move is seen, the reply not), which the windows and the pruning
+    /// read as instability.
+    Tempo,
     /// Not an evaluation term: the margin of ChanceProbCut in this game
     /// (`search/chance_probcut.rs`), 0 for none. A game's switch for the
     /// search, kept with its tuned values; the tuner never moves it, as it
@@ -82,7 +87,7 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 29] = [
+const TERMS: [(Term, &str, i32, i32, i32); 30] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -108,6 +113,7 @@ const TERMS: [(Term, &str, i32, i32, i32); 29] = [
     (Term::ThreatByPawn, "threat.by_pawn", 0, 10, MAX_TERM),
     (Term::ThreatUndefended, "threat.undefended", 0, 10, MAX_TERM),
     (Term::Space, "space", 0, 4, MAX_TERM),
+    (Term::Tempo, "tempo", 0, 2, MAX_TERM),
     (
         Term::ChanceProbcut,
         "search.chance_probcut",
