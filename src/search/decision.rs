@@ -157,8 +157,14 @@ impl Searcher {
     ) -> Value {
         // Far below alpha, quiet moves cannot lift the side to move there
         // (futility): the evaluation they are measured from.
+        // The raw evaluation is taken once, here, for both the futility and
+        // the correction learnt at the end.
+        let raw = (self.corrects() && !node.in_check).then(|| self.evaluate(pos));
         let eval = (self.reductions && !node.pv && !node.in_check && node.alpha > -MATE_BOUND)
-            .then(|| self.static_eval(pos));
+            .then(|| match raw {
+                Some(raw) => self.corrected(pos, raw),
+                None => self.static_eval(pos),
+            });
         self.order(pos, moves, tt_move, node.ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
@@ -214,9 +220,9 @@ impl Searcher {
         }
         let window = (node.alpha, node.beta);
         self.tt_store(key, best_move, best, node.depth, window, node.ply);
-        if best_quiet && !node.in_check {
+        if let Some(raw) = raw.filter(|_| best_quiet) {
             let bound = bound_of(best, window);
-            self.learn_correction(pos, best, bound, node.depth);
+            self.learn_correction(pos, raw, best, bound, node.depth);
         }
         Some(best)
     }

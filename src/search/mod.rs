@@ -311,6 +311,11 @@ impl Searcher {
     /// what searches found in the same pawn structure (`correction.rs`).
     fn static_eval(&mut self, pos: &Position) -> i32 {
         let raw = self.evaluate(pos);
+        self.corrected(pos, raw)
+    }
+
+    /// `raw`, the position's evaluation, with its correction if any.
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
         if !self.corrects() {
             return raw;
         }
@@ -328,15 +333,16 @@ impl Searcher {
         self.reductions && !self.dice
     }
 
-    /// Learns from a decision node's result: its value against the raw
-    /// evaluation, where the value says something about the position's
-    /// quiet worth (not in check, no capture or promotion best, not a
-    /// mate, and a bound on the side of the evaluation it bounds).
-    fn learn_correction(&mut self, pos: &Position, value: i32, bound: Bound, depth: i32) {
+    /// Learns from a decision node's result: its value against `raw`, the
+    /// node's evaluation taken before its moves were searched (after them
+    /// the cache has usually lost it), where the value says something
+    /// about the position's quiet worth (not in check, no capture or
+    /// promotion best, not a mate, and a bound on the side of the
+    /// evaluation it bounds).
+    fn learn_correction(&mut self, pos: &Position, raw: i32, value: i32, bound: Bound, depth: i32) {
         if !self.corrects() || value.abs() >= MATE_BOUND {
             return;
         }
-        let raw = self.evaluate(pos);
         let telling = match bound {
             Bound::Exact => true,
             Bound::Lower => value > raw,
