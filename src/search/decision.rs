@@ -189,14 +189,14 @@ impl Searcher {
             self.played[node.ply] = m.raw();
             pos.make_move(m);
             // Checks are never pruned: a quiet check may be the mate.
-            if (late || futile.is_some()) && !pos.in_check() {
+            if (late || futile.is_some()) && !self.in_check(pos) {
                 pos.unmake_move();
                 if let Some(bound) = futile {
                     best = best.max(bound);
                 }
                 continue;
             }
-            let checks = !self.dice && pos.in_check();
+            let checks = !self.dice && self.in_check(pos);
             let reduction = (reduction - checks as i32).max(0);
             let value = self.search_move(pos, i, reduction, node, alpha)?;
             pos.unmake_move();

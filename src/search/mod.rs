@@ -163,6 +163,10 @@ pub struct Searcher {
     weights: Option<GameWeights>,
     /// Evaluations by position hash (`EVAL_CACHE` slots, one way).
     eval_cache: Vec<(u64, i32)>,
+    /// The last position asked whether the side to move is in check (by
+    /// hash), and the answer: a child is asked by the move loop, then by
+    /// its own node, then by the quiescence search.
+    check_memo: (u64, bool),
     killers: [[u32; 2]; MAX_PLY],
     /// Per ply: the best move of the last child searched at the throw of
     /// that ply (the children differ in a mode or a store, and their best
@@ -229,6 +233,7 @@ impl Searcher {
             eval: None,
             weights: None,
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            check_memo: (0, false),
             killers: [[0; 2]; MAX_PLY],
             sibling: [0; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
@@ -430,13 +435,24 @@ impl Searcher {
                 || (v.repetitions() > 0 && pos.repetitions() >= 2))
     }
 
+    /// Whether the side to move is in check, remembered for the last
+    /// position asked.
+    #[inline]
+    fn in_check(&mut self, pos: &Position) -> bool {
+        let key = pos.hash();
+        if self.check_memo.0 != key {
+            self.check_memo = (key, pos.in_check());
+        }
+        self.check_memo.1
+    }
+
     /// The depth of a decision node: checks are extended, but not without
     /// end, and not in games with dice, where a throw gives check as often
     /// as not (a dice knight checks from afar) and every extended check
     /// costs a full ply of throws: there the quiescence search answers
     /// checks at the horizon.
-    fn extended(&self, pos: &Position, depth: i32, ply: usize) -> (i32, bool) {
-        let in_check = pos.in_check();
+    fn extended(&mut self, pos: &Position, depth: i32, ply: usize) -> (i32, bool) {
+        let in_check = self.in_check(pos);
         if in_check && !self.dice && ply as i32 <= 2 * self.root_depth {
             (depth + 1, true)
         } else {

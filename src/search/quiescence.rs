@@ -36,7 +36,7 @@ impl Searcher {
         // Out of check the side to move may stand pat: the value is at
         // least the evaluation (a stalemate is not looked for here, so the
         // evaluation is a true lower bound, which Star2's probes rely on).
-        let in_check = pos.in_check() && qply < 6;
+        let in_check = qply < 6 && self.in_check(pos);
         let mut best = -INFINITY;
         if !in_check {
             let stand = self.static_eval(pos);

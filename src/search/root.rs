@@ -112,6 +112,8 @@ impl Searcher {
         self.nodes = 0;
         self.published.store(0, Ordering::Relaxed);
         self.stopped = false;
+        // A hash of another game's position may name this one's.
+        self.check_memo = (0, false);
         self.hard = hard;
         self.node_limit = limits.nodes;
         let _ = self.evaluator(pos);
