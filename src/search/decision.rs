@@ -155,11 +155,11 @@ impl Searcher {
         node: Node,
         (key, tt_move): (u64, u32),
     ) -> Value {
-        // Far below alpha, quiet moves cannot lift the side to move there
-        // (futility): the evaluation they are measured from.
         // The raw evaluation is taken once, here, for both the futility and
         // the correction learnt at the end.
         let raw = (self.corrects() && !node.in_check).then(|| self.evaluate(pos));
+        // Far below alpha, quiet moves cannot lift the side to move there
+        // (futility): the evaluation they are measured from.
         let eval = (self.reductions && !node.pv && !node.in_check && node.alpha > -MATE_BOUND)
             .then(|| match raw {
                 Some(raw) => self.corrected(pos, raw),
