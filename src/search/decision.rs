@@ -155,16 +155,13 @@ impl Searcher {
         node: Node,
         (key, tt_move): (u64, u32),
     ) -> Value {
-        // The raw evaluation is taken once, here, for both the futility and
-        // the correction learnt at the end.
-        let raw = (self.corrects() && !node.in_check).then(|| self.evaluate(pos));
         // Far below alpha, quiet moves cannot lift the side to move there
-        // (futility): the evaluation they are measured from.
-        let eval = (self.reductions && !node.pv && !node.in_check && node.alpha > -MATE_BOUND)
-            .then(|| match raw {
-                Some(raw) => self.corrected(pos, raw),
-                None => self.static_eval(pos),
-            });
+        // (futility): the evaluation they are measured from. The raw
+        // evaluation is taken once, here, for both the futility and the
+        // correction learnt at the end.
+        let futility = self.reductions && !node.pv && node.alpha > -MATE_BOUND;
+        let raw = (!node.in_check && (futility || self.corrects())).then(|| self.evaluate(pos));
+        let eval = raw.filter(|_| futility).map(|raw| self.corrected(pos, raw));
         self.order(pos, moves, tt_move, node.ply);
         let mut best = -INFINITY;
         let mut best_move = 0u32;
