@@ -39,8 +39,12 @@ mkdir -p "$IMG"
 # XBoard's name for each game, and whether XBoard can check its moves
 # itself from the `piece` commands (it cannot follow a teleport, dice
 # knights, truffle waking, nor Hubbub's promotion row and closed extra
-# squares; there the engine's highlights are the rules).
-GAMES="normal:true wolf:true hubbub:false pawneaters:false carnival:false truffle:false"
+# squares; there the engine's highlights are the rules). Wolf Chess is
+# played with it off, as docs/xboard.md tells a person to: 4.9.1 gives en
+# passant only after its own Pawn type's double step, and a Sergeant is
+# its Man type (a Black `d4c3` was forfeited so once in CI, most likely a
+# pawn taking a Sergeant en passant).
+GAMES="normal:true wolf:false hubbub:false pawneaters:false carnival:false truffle:false"
 failed=0
 for entry in $GAMES; do
     game="${entry%%:*}"
