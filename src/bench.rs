@@ -3,6 +3,7 @@
 
 use crate::rules::position::Position;
 use crate::rules::variants;
+use crate::search::profile::profile;
 use crate::search::{Limits, Searcher};
 use std::time::Instant;
 
@@ -15,21 +16,21 @@ pub struct BenchResult {
 pub fn run(hash_mib: usize, mut progress: impl FnMut(&str, u64)) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
-    // Every game in the order of the list, each with its table's positions.
-    let games = variants::NAMES
-        .iter()
-        .filter_map(|&name| variants::load(name).ok());
+    // Every built-in game, each with its profile's positions.
     let mut positions = Vec::new();
-    for v in games {
-        for &(fen, depth) in v.bench_positions() {
+    for name in variants::builtin_names() {
+        let Ok(v) = variants::load(&name) else {
+            continue;
+        };
+        for (fen, depth) in profile(&name).bench {
             positions.push((v.clone(), fen, depth));
         }
     }
     for (v, fen, depth) in positions {
-        let name = v.name();
+        let name = v.name().to_string();
         let mut pos = match fen {
             None => Position::startpos(v),
-            Some(f) => match Position::from_fen(v, f) {
+            Some(f) => match Position::from_fen(v, &f) {
                 Ok(p) => p,
                 Err(_) => continue,
             },
@@ -37,7 +38,7 @@ pub fn run(hash_mib: usize, mut progress: impl FnMut(&str, u64)) -> BenchResult 
         let mut searcher = Searcher::new(hash_mib);
         let result = searcher.search(&mut pos, &Limits::depth(depth), &mut |_| {});
         nodes += result.nodes;
-        progress(name, result.nodes);
+        progress(&name, result.nodes);
     }
     BenchResult {
         nodes,
@@ -69,13 +70,11 @@ pub fn dice_positions(variant: &str, count: usize) -> Vec<Position> {
 }
 
 /// The chance search's test set: each game's share of positions from
-/// random play (its table's `chance_bench`), in the order of the list.
+/// random play (its profile's `chanceBench`), in the order of the games.
 pub fn chance_positions() -> Vec<Position> {
     let mut positions = Vec::new();
-    for &name in variants::NAMES {
-        if let Ok(v) = variants::load(name) {
-            positions.extend(dice_positions(name, v.chance_bench()));
-        }
+    for name in variants::builtin_names() {
+        positions.extend(dice_positions(&name, profile(&name).chance_bench));
     }
     positions
 }

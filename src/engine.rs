@@ -71,7 +71,7 @@ impl Engine {
         &self.position
     }
 
-    pub fn variant_name(&self) -> &'static str {
+    pub fn variant_name(&self) -> &str {
         self.position.variant().name()
     }
 
@@ -185,7 +185,7 @@ impl Engine {
             .weights_text
             .as_ref()
             .and_then(|text| match Weights::parse(v, text) {
-                Ok(w) => Some((v.name(), Arc::new(w))),
+                Ok(w) => Some((v.name().to_string(), Arc::new(w))),
                 Err(e) => {
                     log::warn!("the weights file does not fit {}: {e}", v.name());
                     None

@@ -39,6 +39,10 @@ struct Cli {
     /// first line starts UCI, `xboard` starts XBoard.
     #[command(subcommand)]
     command: Option<Command>,
+    /// Game files to load first (docs/variant-files.md): their games join
+    /// the built-in ones for every command, the engine's included.
+    #[arg(long = "variants", global = true, value_name = "FILE")]
+    variants: Vec<String>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
@@ -52,7 +56,7 @@ enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
         /// The game.
-        #[arg(long, default_value = "chess", value_parser = game_names())]
+        #[arg(long, default_value = "chess")]
         variant: String,
         #[arg(long, default_value_t = 5)]
         depth: u32,
@@ -79,7 +83,7 @@ enum Command {
     /// `--depth` asks for a search.
     Selfplay {
         /// The game.
-        #[arg(long, default_value = "chess", value_parser = game_names())]
+        #[arg(long, default_value = "chess")]
         variant: String,
         /// Seed of the dice and of the random choices: a seed replays its game.
         #[arg(long, default_value_t = 1)]
@@ -97,7 +101,7 @@ enum Command {
     /// Search one position and print the best move.
     Search {
         /// The game.
-        #[arg(long, default_value = "chess", value_parser = game_names())]
+        #[arg(long, default_value = "chess")]
         variant: String,
         #[arg(long)]
         fen: Option<String>,
@@ -150,12 +154,12 @@ enum Command {
     },
     /// List the games menagerie knows.
     Variants,
-}
-
-/// The games, for `--variant`: its help lists them and a wrong name is
-/// answered with the list.
-fn game_names() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(variants::NAMES)
+    /// Check game files: print every problem with its line and key, or
+    /// the games each defines. Exits non-zero if a file has a problem.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -163,6 +167,13 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    for file in &cli.variants {
+        if let Err(problems) = variants::add_file(file) {
+            errln!("{problems}");
+            errln!("error: {file} was not loaded");
+            return ExitCode::FAILURE;
+        }
+    }
     let command = match cli.command {
         Some(c) => c,
         None => return protocol_by_first_line(),
@@ -233,11 +244,12 @@ fn main() -> ExitCode {
             marks,
         } => return run_replay(&file, replay_options(dice_seed, choices, marks)),
         Command::Variants => {
-            for name in variants::NAMES {
+            for name in variants::names() {
                 outln!("{name}");
             }
             Ok(())
         }
+        Command::Check { files } => return run_check(&files),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -250,7 +262,7 @@ fn main() -> ExitCode {
 
 /// What a person who starts the engine on a terminal is told.
 fn terminal_help() -> String {
-    let games = menagerie::rules::variants::NAMES.join(", ");
+    let games = menagerie::rules::variants::names().join(", ");
     format!(
         "\
 menagerie: a chess-variant engine. Games: {games}
@@ -266,6 +278,27 @@ From here, type 'uci' or 'xboard' to speak that protocol, or 'quit'.
 Subcommands: perft, search, selfplay, bench, match, replay, variants, uci,
 xboard; 'menagerie --help' says more."
     )
+}
+
+/// `check`: each file read against the built-in games and the files
+/// before it, every problem printed.
+fn run_check(files: &[String]) -> ExitCode {
+    let mut failed = false;
+    for file in files {
+        let checked = variants::read_file(file).and_then(|text| variants::add_text(file, &text));
+        match checked {
+            Ok(names) => outln!("{file}: ok, {} game(s): {}", names.len(), names.join(", ")),
+            Err(problems) => {
+                failed = true;
+                outln!("{problems}");
+                outln!("{file}: {} problem(s)", problems.0.len());
+            }
+        }
+    }
+    match failed {
+        true => ExitCode::FAILURE,
+        false => ExitCode::SUCCESS,
+    }
 }
 
 /// Reads the first line and starts the protocol it names. On a terminal a

@@ -36,7 +36,7 @@ fn options() -> Vec<UciReply> {
             name: "UCI_Variant".to_string(),
             kind: OptionType::Combo {
                 default: "chess".to_string(),
-                choices: variants::NAMES.iter().map(|s| s.to_string()).collect(),
+                choices: variants::names(),
             },
         },
         UciReply::Option {

@@ -98,6 +98,17 @@ struct Game {
     xb_legal_now: Vec<String>,
 }
 
+/// The built-in games' names, for the whole run.
+fn builtin_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        variants::builtin_names()
+            .into_iter()
+            .map(|n| &*Box::leak(n.into_boxed_str()))
+            .collect()
+    })
+}
+
 /// A built-in variant, compiled once per thread.
 fn loaded(name: &str) -> Arc<Variant> {
     thread_local! {
@@ -112,7 +123,7 @@ fn loaded(name: &str) -> Arc<Variant> {
 }
 
 fn random_game(rng: &mut Rng) -> Game {
-    let variant = *rng.pick(variants::NAMES);
+    let variant = *rng.pick(builtin_names());
     let v = loaded(variant);
     let dialect = Dialect::new(&v);
     let mut pos = Position::startpos(v);

@@ -180,8 +180,8 @@ pub struct MatchArgs {
     #[arg(skip)]
     pub engine: Vec<Vec<String>>,
     /// The game.
-    #[arg(long, default_value = "chess",
-          value_parser = clap::builder::PossibleValuesParser::new(crate::rules::variants::NAMES))]
+    /// The game: a built-in one or one of `--variants` (`menagerie variants` lists them).
+    #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Number of games, at least one (rounded up to whole pairs).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]

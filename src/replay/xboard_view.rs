@@ -67,10 +67,10 @@ impl XboardView {
         if self.variant.is_none() {
             let mut def = variants::definition(pos.variant().name())?;
             for piece in &mut def.pieces {
-                piece.teleport_ranks = &[];
+                piece.teleport_ranks = Vec::new();
                 piece.two_leg_initial = None;
                 // XBoard's lame leaps (`n`) stop at any piece in the way.
-                piece.lame_passable = &[];
+                piece.lame_passable = Vec::new();
             }
             self.variant = Variant::load(def).ok();
         }

@@ -245,7 +245,7 @@ impl Position {
             Action::Move(m) => self.move_text(m),
             Action::Roll(a, b) => roll_text(a, b),
             Action::Choose(m) => {
-                let word = self.variant.chance.as_ref().map_or("mode", |c| c.choice);
+                let word = self.variant.chance.as_ref().map_or("mode", |c| &c.choice);
                 let name = self.variant.modes.get(m as usize).map_or("?", |t| &t.name);
                 format!("{word}:{name}")
             }

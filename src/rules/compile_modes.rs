@@ -104,7 +104,7 @@ fn replace_moves(
         info.atoms = match moves.is_empty() {
             true => Vec::new(),
             false => betza::parse(moves).map_err(|error| VariantError::Betza {
-                piece: info.def.name,
+                piece: info.def.name.clone(),
                 error,
             })?,
         };
@@ -123,7 +123,7 @@ fn keep_own_moves_on(
     mode_kinds: &mut [KindInfo],
 ) -> Result<u32, VariantError> {
     let mut changed = 0u32;
-    for &(symbol, ranks) in &mode.own_moves_on {
+    for (symbol, ranks) in &mode.own_moves_on {
         let k = letters.symbol(symbol, "mode")? as usize;
         if ranks.is_empty() || ranks.iter().any(|&r| r >= geometry.height()) {
             return bad_mode(format!(
@@ -208,9 +208,9 @@ fn resolve_courts(
                 mode.name
             )));
         }
-        for &(symbol, name) in &mode.court {
+        for (symbol, name) in &mode.court {
             let kind = letters.symbol(symbol, "mode")?;
-            let Some(other) = declared.iter().position(|m| m.name == name) else {
+            let Some(other) = declared.iter().position(|m| &m.name == name) else {
                 return Err(VariantError::BadMode(format!(
                     "mode '{}': its court names mode '{name}', which is not declared",
                     mode.name
@@ -239,7 +239,7 @@ pub(in crate::rules) fn compile_chance(
         return bad("the register and the choice need words".to_string());
     }
     let ordered = def.ordered;
-    let odds = outcome_odds(def.dice, |pips| roll_of(pips, ordered));
+    let odds = outcome_odds(&def.dice, |pips| roll_of(pips, ordered));
     let mode = |name: &String| match modes.iter().position(|m| &m.name == name) {
         Some(i) if !modes[i].name.is_empty() => Ok(i as u8),
         _ => Err(VariantError::BadChance(format!(
@@ -256,8 +256,11 @@ pub(in crate::rules) fn compile_chance(
         } else {
             vec![a, b]
         };
-        let effect = match (def.effect)(&pips) {
-            ThrowEffect::Set(name) => Effect::Set(mode(&name)?),
+        let Some((_, said)) = def.throws.iter().find(|(faces, _)| *faces == pips) else {
+            return bad(format!("the throw {pips:?} does nothing"));
+        };
+        let effect = match said {
+            ThrowEffect::Set(name) => Effect::Set(mode(name)?),
             ThrowEffect::Choose(names) => {
                 let options = names.iter().map(mode).collect::<Result<Vec<u8>, _>>()?;
                 if options.is_empty()
@@ -280,8 +283,8 @@ pub(in crate::rules) fn compile_chance(
         }
     }
     let rules = ChanceRules {
-        register: def.register,
-        choice: def.choice,
+        register: def.register.clone(),
+        choice: def.choice.clone(),
         dice: def.dice.to_vec(),
         ordered,
         effects,

@@ -9,22 +9,22 @@ use crate::rules::piece::MAX_KINDS;
 /// One piece kind as a variant author writes it.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
-    pub name: &'static str,
+    pub name: String,
     /// White's letter (upper case); Black's is the lower case.
     pub letter: char,
     /// Its moves in Betza notation (docs/betza.md).
-    pub betza: &'static str,
+    pub betza: String,
     /// Losing it (being checkmated) loses the game.
     pub royal: bool,
     /// Letters of the kinds it must promote to on reaching the promotion zone
     /// (empty: it never promotes).
-    pub promotions: &'static [char],
+    pub promotions: Vec<char>,
     /// Ranks, counted from its own side from 0, where a move ending there
     /// must promote; empty: the variant's `promotion_ranks`.
-    pub promotion_must: &'static [u8],
+    pub promotion_must: Vec<u8>,
     /// Ranks where a move ending there may promote or not (Oyster Hunt's
     /// Walrus on its 7th rank), as the mover chooses.
-    pub promotion_may: &'static [u8],
+    pub promotion_may: Vec<u8>,
     /// Its initial lame two-square leap can be taken en passant.
     pub ep_victim: bool,
     /// It can capture en passant with its capturing leaps.
@@ -32,63 +32,65 @@ pub struct PieceDef {
     /// Letters of the kinds that cannot capture it (Pawn Eaters: pawns
     /// cannot take a Pawn Eater). An extension to Betza, which has no word
     /// for a property of the victim.
-    pub immune_to: &'static [char],
+    pub immune_to: Vec<char>,
     /// Ranks, counted from its own side, on whose empty squares it may land
     /// instead of moving normally (the Shamanic Rook's jump): an extension
     /// to Betza.
-    pub teleport_ranks: &'static [u8],
+    pub teleport_ranks: Vec<u8>,
     /// On its first move it may instead make two successive legs, each any
     /// move of this Betza string (the Eurofighter pawn: `fmWfcF`).
-    pub two_leg_initial: Option<&'static str>,
+    pub two_leg_initial: Option<String>,
     /// Written with Fairy-Stockfish's promoted-piece prefix: `+R` (Truffle
     /// Hunt's active pieces beside the inactive `R`).
     pub plus: bool,
     /// Symbols (`S`, `+R`) of pieces its lame leaps may pass over, of
     /// either side; empty: every piece blocks.
-    pub lame_passable: &'static [&'static str],
+    pub lame_passable: Vec<String>,
     /// Its moves reset the fifty-move count (pawns always do).
     pub resets_clock: bool,
     /// Ranks, from its own side, where it may be dropped from the hand.
-    pub drop_ranks: &'static [u8],
+    pub drop_ranks: Vec<u8>,
     /// Where it goes when captured: the first entry whose capturers
     /// (symbols; empty: any piece) include the capturer. With no entry
     /// that fits it leaves the game.
-    pub captured: Vec<(&'static [&'static str], Fate)>,
+    pub captured: Vec<(Vec<String>, Fate)>,
 }
 
 /// Where a captured piece goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fate {
     /// Out of the game.
     Gone,
     /// Into the capturer's hand, as the capturer's piece of its kind.
     CapturersHand,
     /// Back into its owner's hand, as the piece with this symbol.
-    OwnersHand(&'static str),
+    OwnersHand(String),
     /// Into the capturer's hand, as its piece with this symbol (a
     /// promoted piece taken back in its first form).
-    CapturersHandAs(&'static str),
+    CapturersHandAs(String),
 }
 
 impl PieceDef {
-    pub const fn new(name: &'static str, letter: char, betza: &'static str) -> PieceDef {
+    /// A piece that moves as `betza` and has none of the properties
+    /// above.
+    pub fn new(name: &str, letter: char, betza: &str) -> PieceDef {
         PieceDef {
-            name,
+            name: name.to_string(),
             letter,
-            betza,
+            betza: betza.to_string(),
             royal: false,
-            promotions: &[],
-            promotion_must: &[],
-            promotion_may: &[],
+            promotions: Vec::new(),
+            promotion_must: Vec::new(),
+            promotion_may: Vec::new(),
             ep_victim: false,
             ep_capturer: false,
-            immune_to: &[],
-            teleport_ranks: &[],
+            immune_to: Vec::new(),
+            teleport_ranks: Vec::new(),
             two_leg_initial: None,
             plus: false,
-            lame_passable: &[],
+            lame_passable: Vec::new(),
             resets_clock: false,
-            drop_ranks: &[],
+            drop_ranks: Vec::new(),
             captured: Vec::new(),
         }
     }
@@ -104,10 +106,10 @@ pub struct CastlingDef {
     /// FEN letter for this right (White's, upper case): `K` or `Q`.
     pub fen_letter: char,
     /// The royal piece that castles (`K`; Truffle Hunt's woken `+K`).
-    pub king: &'static str,
+    pub king: String,
     /// The piece that castles with it (`R`; Truffle Hunt's `+R`). A piece
     /// that wakes as it (Truffle Hunt's sleeping `R`) keeps the right.
-    pub rook: &'static str,
+    pub rook: String,
 }
 
 /// A mode: another way for some kinds to move, which a throw gives the
@@ -120,7 +122,7 @@ pub struct ModeDef {
     pub title: String,
     /// The kinds that move otherwise in this mode: (symbol, Betza). Every
     /// other kind moves as its `PieceDef` says.
-    pub moves: Vec<(&'static str, String)>,
+    pub moves: Vec<(String, String)>,
     /// A side in this mode may castle.
     pub castling: bool,
     /// The two-leg first moves (Eurofighter two-steps) its pieces may make.
@@ -130,21 +132,21 @@ pub struct ModeDef {
     pub en_passant: TwoSteps,
     /// Kinds that keep their own (`PieceDef`) moves on these ranks,
     /// counted from the owner's side from 0: (symbol, ranks).
-    pub own_moves_on: Vec<(&'static str, &'static [u8])>,
+    pub own_moves_on: Vec<(String, Vec<u8>)>,
     /// Kinds that *lure*: step to an empty square next to them and, if
     /// enemy pieces threaten it, take one of those from there (Monty
     /// Python's Bishop in drag). Their table moves come on top.
-    pub lure: Vec<&'static str>,
+    pub lure: Vec<String>,
     /// The royal piece's court: a piece of this kind on a square next to
     /// its side's royal piece may also move as in that mode (symbol, mode
     /// name).
-    pub court: Vec<(&'static str, &'static str)>,
+    pub court: Vec<(String, String)>,
 }
 
 impl ModeDef {
     /// A mode that changes the moves of the kinds `moves` names and keeps
     /// every permission: castling, two-steps, en passant.
-    pub fn new(name: &str, title: &str, moves: Vec<(&'static str, String)>) -> ModeDef {
+    pub fn new(name: &str, title: &str, moves: Vec<(String, String)>) -> ModeDef {
         ModeDef {
             name: name.to_string(),
             title: title.to_string(),
@@ -206,16 +208,17 @@ impl TwoSteps {
 #[derive(Clone, Debug)]
 pub struct ChanceDef {
     /// Faces of each die (`[6, 6]`: two six-sided dice).
-    pub dice: &'static [u8],
+    pub dice: Vec<u8>,
     /// The dice are told apart: a throw is its faces in the order thrown.
     /// Otherwise a throw is a set of faces, written largest first.
     pub ordered: bool,
     /// FEN's field for each side's mode (`knights=2:1/3:1`).
-    pub register: &'static str,
+    pub register: String,
     /// The word of a choice's text (`knight:4:2`).
-    pub choice: &'static str,
-    /// What a throw does (its faces as above), by mode names.
-    pub effect: fn(&[u8]) -> ThrowEffect,
+    pub choice: String,
+    /// What each throw does (its faces as above), by mode names: every
+    /// throw the dice can make has one entry.
+    pub throws: Vec<(Vec<u8>, ThrowEffect)>,
 }
 
 /// What a throw does for the side that threw.
@@ -233,26 +236,26 @@ pub enum ThrowEffect {
 #[derive(Clone, Debug)]
 pub struct HuntDef {
     /// FEN's field for the food on each square (`truffles=...`).
-    pub food: &'static str,
+    pub food: String,
     /// FEN's field for the stores (`stores=3/0`).
-    pub store: &'static str,
+    pub store: String,
     /// Ranks (from White's side) whose squares start with food.
-    pub start_ranks: &'static [u8],
+    pub start_ranks: Vec<u8>,
     pub start_count: u8,
     /// Most a store holds; food found beyond it is lost.
     pub store_max: u8,
-    pub hunters: &'static [Hunter],
+    pub hunters: Vec<Hunter>,
     /// Inactive letter and what waking it costs; the active piece is the
     /// same letter with `+`.
-    pub activation: &'static [(char, u8)],
+    pub activation: Vec<(char, u8)>,
 }
 
 /// A piece that hunts: after ending a move on food it throws two dice,
 /// the first finds a unit of food, the second (after a find) says whether
 /// it eats it there (the food is gone) or keeps it (into the store).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Hunter {
-    pub symbol: &'static str,
+    pub symbol: String,
     /// How many faces of a six-sided die find (the highest).
     pub finds: u8,
     /// How many faces eat; 0: it never eats, every find is kept.
@@ -269,7 +272,7 @@ pub enum NoMoveOutcome {
 
 #[derive(Clone, Debug)]
 pub struct VariantDef {
-    pub name: &'static str,
+    pub name: String,
     pub width: u8,
     pub height: u8,
     /// Grid cells that are not squares, as (file, rank).
@@ -277,7 +280,7 @@ pub struct VariantDef {
     /// Squares that may be entered only by capturing.
     pub capture_only: Vec<(u8, u8)>,
     pub pieces: Vec<PieceDef>,
-    pub start_fen: &'static str,
+    pub start_fen: String,
     /// Ranks, counted from White's side, where promotable pieces promote; Black's are mirrored.
     pub promotion_ranks: Vec<u8>,
     /// A promotion is chosen after the throw that follows the move (and
@@ -295,36 +298,19 @@ pub struct VariantDef {
     /// as its `PieceDef` says.
     pub modes: Vec<ModeDef>,
     /// The mode each side has before its first throw (a name in `modes`).
-    pub start_mode: &'static str,
+    pub start_mode: String,
     /// The dice thrown after every move, if the game has them.
     pub chance: Option<ChanceDef>,
     /// Truffle Hunt's truffles, stores, pigs and activation.
     pub hunt: Option<HuntDef>,
     /// At most this many of these pieces (symbols) per player on squares of
     /// one colour, checked for drops.
-    pub drop_limits: Vec<(&'static [&'static str], u8)>,
+    pub drop_limits: Vec<(Vec<String>, u8)>,
     /// Plies without capture or pawn move that draw; 0 for none.
     pub fifty_move_plies: u32,
     /// Occurrences of one position that draw; 0 for none.
     pub repetitions: u32,
-    /// Piece values (symbol, centipawns) that replace the evaluation's
-    /// values derived from the moves, where those are known to be off
-    /// (docs/engine.md). Each symbol names a non-royal piece; 1 to 5000.
-    pub value_overrides: Vec<(&'static str, i32)>,
-    /// The evaluation's weights for this game (the text of
-    /// `<game>.weights` beside its table, fitted by `menagerie tune`); read
-    /// by the evaluation, which keeps its defaults for what it leaves out.
-    pub eval_weights: &'static str,
-    /// `menagerie bench`: positions (FEN, `None` for the start) searched
-    /// to a depth; their node count is the search's signature.
-    pub bench: Vec<(Option<&'static str>, u32)>,
-    /// How many positions of seeded random play the chance-search bench
-    /// takes from this game (0: none).
-    pub chance_bench: usize,
 }
-
-/// Largest piece value an override may give, in centipawns.
-pub const MAX_PIECE_VALUE: i32 = 5_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
@@ -334,15 +320,15 @@ pub enum VariantError {
     BadLetter(char),
     DuplicateLetter(char),
     Betza {
-        piece: &'static str,
+        piece: String,
         error: BetzaError,
     },
     UnknownPromotion {
-        piece: &'static str,
+        piece: String,
         letter: char,
     },
     RoyalPromotion {
-        piece: &'static str,
+        piece: String,
     },
     PromotionRankOffBoard(u8),
     BadCastling(String),
@@ -352,13 +338,13 @@ pub enum VariantError {
     /// tables hold (the limit).
     TooManyAttackerGroups(usize),
     BadTwoLeg {
-        piece: &'static str,
+        piece: String,
     },
     /// A mode's declaration is wrong (the reason).
     BadMode(String),
     /// A capture fate cannot be: the piece and why.
     BadFate {
-        piece: &'static str,
+        piece: String,
         why: String,
     },
     /// The dice's declaration is wrong (the reason).
@@ -366,23 +352,19 @@ pub enum VariantError {
     /// The hunt's declaration is wrong (the reason).
     BadHunt(String),
     UnknownSymbol {
-        piece: &'static str,
+        piece: String,
         symbol: String,
     },
     UnknownImmunity {
-        piece: &'static str,
+        piece: String,
         letter: char,
     },
     RoyalImmunity {
-        piece: &'static str,
+        piece: String,
     },
     TeleportRankOffBoard {
-        piece: &'static str,
+        piece: String,
         rank: u8,
-    },
-    BadValueOverride {
-        symbol: &'static str,
-        value: i32,
     },
 }
 
@@ -440,10 +422,6 @@ impl std::fmt::Display for VariantError {
                     "piece {piece} teleports to rank {rank}, which is off the board"
                 )
             }
-            VariantError::BadValueOverride { symbol, value } => write!(
-                f,
-                "value override {symbol}={value}: a non-royal piece, 1 to {MAX_PIECE_VALUE}"
-            ),
             VariantError::TooManyAttackerGroups(max) => write!(
                 f,
                 "more than {max} distinct sets of pieces share attack patterns"

@@ -14,8 +14,8 @@ use crate::rules::variant::{Effect, Variant};
 
 /// The game.
 impl Variant {
-    pub fn name(&self) -> &'static str {
-        self.name
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -87,17 +87,6 @@ impl Variant {
     /// The pieces of the start position.
     pub fn start_board(&self) -> &[(Square, Piece)] {
         &self.start_board
-    }
-
-    /// The table's value for a kind (centipawns), where it sets one.
-    pub fn value_override(&self, kind: Kind) -> Option<i32> {
-        self.value_overrides[kind as usize]
-    }
-
-    /// The evaluation's weights for this game, as text (`key = integer`
-    /// lines; empty for its defaults).
-    pub fn evaluation_weights(&self) -> &'static str {
-        self.eval_weights
     }
 }
 
@@ -284,18 +273,5 @@ impl Position {
     /// How FEN writes `color`'s mode (`3:1`).
     pub fn mode_name(&self, color: Color) -> &str {
         self.variant.mode_name(self.mode(color))
-    }
-}
-
-/// What `menagerie bench` searches in this game.
-impl Variant {
-    /// Positions (FEN, `None` for the start) and the depth of each.
-    pub fn bench_positions(&self) -> &[(Option<&'static str>, u32)] {
-        &self.bench
-    }
-
-    /// How many positions of random play the chance-search bench takes.
-    pub fn chance_bench(&self) -> usize {
-        self.chance_bench
     }
 }

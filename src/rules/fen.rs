@@ -172,9 +172,9 @@ pub(in crate::rules) fn parse_board(
 impl Position {
     /// The variant's starting position.
     pub fn startpos(variant: Arc<Variant>) -> Position {
-        let fen = variant.start_fen;
+        let fen = variant.start_fen.clone();
         // `Variant::load` checked the start FEN.
-        Position::from_fen(variant, fen).unwrap_or_else(|e| unreachable!("start FEN: {e}"))
+        Position::from_fen(variant, &fen).unwrap_or_else(|e| unreachable!("start FEN: {e}"))
     }
 
     /// Reads a FEN; on error nothing is built.

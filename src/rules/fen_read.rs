@@ -36,9 +36,9 @@ impl<'a> Words<'a> {
     fn of(v: &'a Variant) -> Words<'a> {
         let hunt = v.hunt.as_ref();
         Words {
-            register: v.chance.as_ref().map_or("knights", |c| c.register),
-            food: hunt.map_or("truffles", |h| h.food_word),
-            stores: hunt.map_or("stores", |h| h.store_word),
+            register: v.chance.as_ref().map_or("knights", |c| &c.register),
+            food: hunt.map_or("truffles", |h| &h.food_word),
+            stores: hunt.map_or("stores", |h| &h.store_word),
         }
     }
 }

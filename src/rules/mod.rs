@@ -19,6 +19,7 @@ pub mod faces;
 mod facts;
 pub mod fen;
 mod fen_read;
+pub mod game_text;
 pub mod geometry;
 mod kind_info;
 mod move_effects;

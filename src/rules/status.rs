@@ -42,7 +42,7 @@ impl Position {
         let actor = title(self.side_to_move().opposite());
         match self.pending() {
             Pending::Choose(..) => {
-                let word = v.chance.as_ref().map_or("mode", |c| c.choice);
+                let word = v.chance.as_ref().map_or("mode", |c| &c.choice);
                 parts.push(format!("{actor} chooses a {word}"))
             }
             Pending::Activate => parts.push(format!("{actor} may wake pieces")),

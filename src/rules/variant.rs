@@ -35,7 +35,7 @@ pub struct Castling {
 /// A validated, compiled variant.
 #[derive(Debug)]
 pub struct Variant {
-    pub(in crate::rules) name: &'static str,
+    pub(in crate::rules) name: String,
     pub(in crate::rules) geometry: Geometry,
     pub(in crate::rules) capture_only: Bitboard,
     pub(in crate::rules) kinds: Vec<KindInfo>,
@@ -61,7 +61,7 @@ pub struct Variant {
     pub(in crate::rules) stalemate: NoMoveOutcome,
     pub(in crate::rules) fifty_move_plies: u32,
     pub(in crate::rules) repetitions: u32,
-    pub(in crate::rules) start_fen: &'static str,
+    pub(in crate::rules) start_fen: String,
     /// The pieces of the start position: a piece on its start square has
     /// never moved, as far as a FEN can tell.
     pub(in crate::rules) start_board: Vec<(Square, Piece)>,
@@ -106,11 +106,6 @@ pub struct Variant {
     pub(in crate::rules) drop_zones: [Vec<Bitboard>; 2],
     /// (kinds, max per player per square colour).
     pub(in crate::rules) drop_limits: Vec<(u32, u8)>,
-    /// Per kind: the table's value override, if any (centipawns).
-    pub(in crate::rules) value_overrides: Vec<Option<i32>>,
-    pub(in crate::rules) eval_weights: &'static str,
-    pub(in crate::rules) bench: Vec<(Option<&'static str>, u32)>,
-    pub(in crate::rules) chance_bench: usize,
 }
 
 /// One mode compiled: how every kind moves in it, and so attacks.
@@ -178,8 +173,8 @@ pub enum Effect {
 /// The compiled form of `ChanceDef`.
 #[derive(Debug)]
 pub struct ChanceRules {
-    pub(in crate::rules) register: &'static str,
-    pub(in crate::rules) choice: &'static str,
+    pub(in crate::rules) register: String,
+    pub(in crate::rules) choice: String,
     pub(in crate::rules) dice: Vec<u8>,
     pub(in crate::rules) ordered: bool,
     /// Per throw (`Action::Roll`, as `throw_odds`): what it does.
@@ -212,8 +207,8 @@ pub struct HuntRules {
     pub start: Vec<u8>,
     pub store_max: u8,
     /// FEN's words for the food and the stores.
-    pub food_word: &'static str,
-    pub store_word: &'static str,
+    pub food_word: String,
+    pub store_word: String,
     /// Per kind: the faces of six that find and that eat (0 for others).
     pub find_faces: Vec<(u8, u8)>,
     pub hunter_kinds: u32,

@@ -103,7 +103,7 @@ impl Evaluator {
             derived[e as usize] *= 1.5;
         }
         for (k, value) in derived.iter_mut().enumerate() {
-            if let Some(o) = w.value(k as Kind).or(v.value_override(k as Kind)) {
+            if let Some(o) = w.value(k as Kind) {
                 *value = o as f64;
             }
         }
@@ -112,7 +112,7 @@ impl Evaluator {
         let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
         if let Some(m) = &modes {
             for (k, value) in values.iter_mut().enumerate() {
-                let set = w.value(k as Kind).or(v.value_override(k as Kind));
+                let set = w.value(k as Kind);
                 if m.kinds >> k & 1 != 0 && set.is_none() {
                     *value = m.expected[k];
                 }

@@ -20,6 +20,7 @@ pub mod eval;
 pub mod limits;
 mod ordering;
 mod pace;
+pub mod profile;
 mod quiescence;
 mod reductions;
 mod root;
@@ -32,6 +33,7 @@ use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
+use crate::rules::variant::Variant;
 use correction::CorrectionHistory;
 use eval::{Evaluator, SearchSettings, Tally};
 pub use limits::Limits;
@@ -158,7 +160,7 @@ pub struct Searcher {
     /// The game's expected-score scale, for the chance nodes (from
     /// `settings`).
     logistic: Logistic,
-    eval: Option<(String, Evaluator)>,
+    eval: Option<(Arc<Variant>, Evaluator)>,
     /// Weights that replace a game's own (`set_weights`).
     weights: Option<GameWeights>,
     /// Evaluations by position hash (`EVAL_CACHE` slots, one way).
@@ -198,7 +200,7 @@ pub struct Searcher {
 }
 
 /// Evaluation weights and the game they are for.
-pub type GameWeights = (&'static str, Arc<eval::weights::Weights>);
+pub type GameWeights = (String, Arc<eval::weights::Weights>);
 
 /// A child's value for the parent, or "stopped".
 type Value = Option<i32>;
@@ -281,7 +283,12 @@ impl Searcher {
 
     fn evaluator(&mut self, pos: &Position) -> &Evaluator {
         let name = pos.variant().name();
-        if self.eval.as_ref().is_some_and(|(n, _)| n != name) {
+        // By the game itself, not its name: a loaded file may replace a game.
+        if self
+            .eval
+            .as_ref()
+            .is_some_and(|(v, _)| !Arc::ptr_eq(v, pos.variant()))
+        {
             self.eval = None;
         }
         if self.eval.is_none() {
@@ -294,7 +301,7 @@ impl Searcher {
                 Some((game, w)) if *game == name => Evaluator::with_weights(v, w),
                 _ => Evaluator::new(v),
             };
-            (name.to_string(), e)
+            (v.clone(), e)
         });
         e
     }

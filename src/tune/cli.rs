@@ -9,11 +9,11 @@ use std::path::PathBuf;
 
 /// Fit the evaluation's weights of one game to the results of games
 /// written by `menagerie match --pgn` (Texel's method); writes a weights
-/// file for `src/rules/variants/<game>.weights`.
+/// file for `src/search/profiles/<game>.search`.
 #[derive(clap::Args, Debug)]
 pub struct TuneCommand {
     /// The game.
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(variants::NAMES))]
+    #[arg(long)]
     variant: String,
     /// PGN files of games of that game.
     #[arg(required = true)]

@@ -382,10 +382,8 @@ impl Session {
     }
 
     fn features(&self) {
-        let names: Vec<&str> = variants::NAMES
-            .iter()
-            .map(|n| Dialect::xboard_name(n))
-            .collect();
+        let games = variants::names();
+        let names: Vec<&str> = games.iter().map(|n| Dialect::xboard_name(n)).collect();
         let s = |v: &str| FeatureValue::Str(v.to_string());
         let on = FeatureValue::Bool(true);
         let off = FeatureValue::Bool(false);

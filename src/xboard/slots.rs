@@ -299,7 +299,8 @@ mod tests {
     fn every_game_gives_each_kind_a_type_of_its_own() {
         // XBoard draws a kind only through its type: two kinds on one type
         // would look alike, and a kind with none could not be shown.
-        for name in variants::NAMES {
+        for name in variants::builtin_names() {
+            let name = name.as_str();
             let v = variants::load(name).expect("variant");
             let slots = Slots::new(&v);
             let mut holders = [0; TYPES.len()];
@@ -322,7 +323,8 @@ mod tests {
         // Only the Pawn and Man types promote under Test Legality (the
         // Lance moves as a Pawn), and a promotion must be on a type the
         // promotion sweep offers.
-        for name in variants::NAMES {
+        for name in variants::builtin_names() {
+            let name = name.as_str();
             let v = variants::load(name).expect("variant");
             let slots = Slots::new(&v);
             let facts = Facts::of(&v);

@@ -1,164 +1,126 @@
-//! The games menagerie plays, each a `VariantDef` table.
+//! The games menagerie knows: the built-in files beside this one (each a
+//! game file like any user's, embedded at build time), and the files a
+//! user loads (`--variants`, `VariantPath`). One catalog for the process:
+//! a file is added whole or refused whole, the catalog unchanged.
 
-mod armyorientation;
-mod butterflyhunt;
-mod carnival;
-mod chess;
-mod dice_chess;
-mod food_hunt;
-mod hubbub;
-mod mining;
-mod montypython;
-mod multipawn;
-mod nuthunt;
-mod orientation;
-mod oysterhunt;
-mod pawneaters;
-mod pieceorientation;
-mod shrimphunt;
-mod truffle;
-mod updown;
-mod wolf;
-
-use crate::rules::def::{CastlingDef, PieceDef, VariantDef, VariantError};
+use crate::rules::def::VariantDef;
+use crate::rules::game_text::catalog::Catalog;
+use crate::rules::game_text::problem::{Problem, Problems};
+use crate::rules::game_text::sections::MAX_FILE_BYTES;
 use crate::rules::variant::Variant;
-use std::sync::Arc;
+use std::io::Read;
+use std::sync::{Arc, LazyLock, RwLock};
 
-/// The orthodox pawn (double step on its first move, en passant both ways)
-/// promoting to the given letters.
-pub(in crate::rules) fn orthodox_pawn(promotions: &'static [char]) -> PieceDef {
-    PieceDef {
-        promotions,
-        ep_victim: true,
-        ep_capturer: true,
-        ..PieceDef::new("pawn", 'P', "fmWfcFifmnD")
+#[cfg(test)]
+mod tests;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/game_files.rs"));
+}
+
+/// The built-in files, as (file name, text).
+pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
+    embedded::GAME_FILES
+}
+
+static BUILTIN: LazyLock<Catalog> = LazyLock::new(|| {
+    match Catalog::default().with_files(embedded::GAME_FILES) {
+        Ok((catalog, _)) => catalog,
+        // A test reads every built-in file: this is for a broken build.
+        Err(e) => {
+            log::error!("the built-in games: {e}");
+            Catalog::default()
+        }
     }
+});
+
+static CATALOG: LazyLock<RwLock<Arc<Catalog>>> =
+    LazyLock::new(|| RwLock::new(Arc::new(BUILTIN.clone())));
+
+fn current() -> Arc<Catalog> {
+    CATALOG
+        .read()
+        .map(|c| c.clone())
+        .unwrap_or_else(|e| e.into_inner().clone())
 }
 
-/// The orthodox army with the given pawn: pawn, knight, bishop, rook,
-/// queen and the royal king, in that order.
-pub(in crate::rules) fn orthodox_pieces(pawn: PieceDef) -> Vec<PieceDef> {
-    vec![
-        pawn,
-        PieceDef::new("knight", 'N', "N"),
-        PieceDef::new("bishop", 'B', "B"),
-        PieceDef::new("rook", 'R', "R"),
-        PieceDef::new("queen", 'Q', "Q"),
-        PieceDef {
-            royal: true,
-            ..PieceDef::new("king", 'K', "K")
-        },
-    ]
+/// The built-in games, in the order of their files.
+pub fn builtin_names() -> Vec<String> {
+    BUILTIN.names().to_vec()
 }
 
-/// Orthodox castling on White's first rank `rank` (grid cells): the king
-/// two squares towards either rook, the rook to the square it passed over.
-pub(in crate::rules) fn orthodox_castling(
-    king_file: u8,
-    a_rook_file: u8,
-    h_rook_file: u8,
-    rank: u8,
-) -> Vec<CastlingDef> {
-    vec![
-        CastlingDef {
-            king_from: (king_file, rank),
-            king_to: (king_file + 2, rank),
-            rook_from: (h_rook_file, rank),
-            rook_to: (king_file + 1, rank),
-            fen_letter: 'K',
-            king: "K",
-            rook: "R",
-        },
-        CastlingDef {
-            king_from: (king_file, rank),
-            king_to: (king_file - 2, rank),
-            rook_from: (a_rook_file, rank),
-            rook_to: (king_file - 1, rank),
-            fen_letter: 'Q',
-            king: "K",
-            rook: "R",
-        },
-    ]
-}
-
-/// Names of every built-in variant.
-pub const NAMES: &[&str] = &[
-    "chess",
-    "wolf",
-    "hubbub",
-    "pawneaters",
-    "carnival",
-    "carnival-oblique",
-    "truffle",
-    "updown",
-    "multipawn",
-    "armyorientation",
-    "pieceorientation",
-    "montypython",
-    "butterflyhunt",
-    "mining",
-    "shrimphunt",
-    "nuthunt",
-    "oysterhunt",
-];
-
-/// The table of a built-in variant.
-pub fn definition(name: &str) -> Option<VariantDef> {
-    match name {
-        "chess" => Some(chess::definition()),
-        "wolf" => Some(wolf::definition()),
-        "hubbub" => Some(hubbub::definition()),
-        "pawneaters" => Some(pawneaters::definition()),
-        "carnival" => Some(carnival::definition(false)),
-        "carnival-oblique" => Some(carnival::definition(true)),
-        "truffle" => Some(truffle::definition()),
-        "updown" => Some(updown::definition()),
-        "multipawn" => Some(multipawn::definition()),
-        "armyorientation" => Some(armyorientation::definition()),
-        "pieceorientation" => Some(pieceorientation::definition()),
-        "montypython" => Some(montypython::definition()),
-        "butterflyhunt" => Some(butterflyhunt::definition()),
-        "mining" => Some(mining::definition()),
-        "shrimphunt" => Some(shrimphunt::definition()),
-        "nuthunt" => Some(nuthunt::definition()),
-        "oysterhunt" => Some(oysterhunt::definition()),
-        _ => None,
-    }
+/// Every game known now: the built-in ones, then those of loaded files.
+pub fn names() -> Vec<String> {
+    current().names().to_vec()
 }
 
 #[derive(Debug)]
 pub enum LoadError {
     Unknown(String),
-    Invalid(VariantError),
+    Invalid(Problems),
 }
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LoadError::Unknown(name) => {
-                write!(f, "unknown variant '{name}' (known: {})", NAMES.join(", "))
+                write!(
+                    f,
+                    "unknown variant '{name}' (known: {})",
+                    names().join(", ")
+                )
             }
-            LoadError::Invalid(e) => write!(f, "invalid variant table: {e}"),
+            LoadError::Invalid(p) => write!(f, "{p}"),
         }
     }
 }
 
 impl std::error::Error for LoadError {}
 
-/// A built-in variant, validated and compiled.
-pub fn load(name: &str) -> Result<Arc<Variant>, LoadError> {
-    let def = definition(name).ok_or_else(|| LoadError::Unknown(name.to_string()))?;
-    Variant::load(def).map_err(LoadError::Invalid)
+/// A game's table as its file describes it.
+pub fn definition(name: &str) -> Option<VariantDef> {
+    current().game(name)?.ok().map(|(def, _)| def)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_builtin_variant_validates() {
-        for name in super::NAMES {
-            if let Err(e) = super::load(name) {
-                panic!("{name}: {e}");
-            }
-        }
+/// A game, validated and compiled.
+pub fn load(name: &str) -> Result<Arc<Variant>, LoadError> {
+    match current().game(name) {
+        None => Err(LoadError::Unknown(name.to_string())),
+        Some(Ok((_, v))) => Ok(v),
+        Some(Err(p)) => Err(LoadError::Invalid(Problems(p))),
     }
+}
+
+/// What a file defines, checked against the current catalog without
+/// adding it: its games' names, or every problem.
+pub fn check_text(file: &str, text: &str) -> Result<Vec<String>, Problems> {
+    current().with_file(file, text).map(|(_, names)| names)
+}
+
+/// Adds a file's games to the catalog (replacing games of the same name),
+/// or refuses it whole: the catalog is then unchanged.
+pub fn add_text(file: &str, text: &str) -> Result<Vec<String>, Problems> {
+    let mut guard = CATALOG.write().unwrap_or_else(|e| e.into_inner());
+    let (next, names) = guard.with_file(file, text)?;
+    *guard = Arc::new(next);
+    Ok(names)
+}
+
+/// A game file's text, read with the size limit.
+pub fn read_file(path: &str) -> Result<String, Problems> {
+    let fail = |why: String| Problems(vec![Problem::at(path, 0, "", why)]);
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| fail(format!("not a text file: {e}")))?;
+    if text.len() > MAX_FILE_BYTES {
+        return Err(fail(format!("larger than {MAX_FILE_BYTES} bytes")));
+    }
+    Ok(text)
+}
+
+/// Reads a game file and adds it (`add_text`).
+pub fn add_file(path: &str) -> Result<Vec<String>, Problems> {
+    add_text(path, &read_file(path)?)
 }

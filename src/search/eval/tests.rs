@@ -43,7 +43,8 @@ fn chess_values_are_near_the_classic_ones() {
 #[test]
 fn print_every_games_values() {
     // `cargo test print_every -- --nocapture` shows them (docs/engine.md).
-    for name in variants::NAMES {
+    for name in variants::builtin_names() {
+        let name = name.as_str();
         let (v, e) = load(name);
         let text: Vec<String> = (0..v.kind_count())
             .map(|k| format!("{}={}", v.symbol(Color::White, k as Kind), e.values[k]))
@@ -54,18 +55,18 @@ fn print_every_games_values() {
 }
 
 #[test]
-fn overrides_replace_derived_values() {
-    let mut def = variants::definition("chess").unwrap();
-    def.value_overrides = vec![("R", 480), ("B", 335)];
-    let v = Variant::load(def).unwrap();
-    let e = Evaluator::new(&v);
+fn weights_values_replace_derived_values() {
+    let v = variants::load("chess").unwrap();
+    let w = Weights::parse(&v, "value.R = 480\nvalue.B = 335").unwrap();
+    let e = Evaluator::with_weights(&v, &w);
     assert_eq!(e.values[v.kind_of_letter('R').unwrap() as usize], 480);
     assert_eq!(e.values[v.kind_of_letter('B').unwrap() as usize], 335);
 }
 
 #[test]
 fn the_evaluation_is_symmetric_and_bounded() {
-    for name in variants::NAMES {
+    for name in variants::builtin_names() {
+        let name = name.as_str();
         let (v, e) = load(name);
         for seed in 0..6 {
             let game = random_game(Position::startpos(v.clone()), seed, 120);
@@ -88,7 +89,8 @@ fn the_evaluation_is_symmetric_and_bounded() {
 
 #[test]
 fn the_start_is_about_even() {
-    for name in variants::NAMES {
+    for name in variants::builtin_names() {
+        let name = name.as_str();
         let (v, e) = load(name);
         let score = e.evaluate(&Position::startpos(v));
         assert!(score.abs() <= 60, "{name}: {score}");

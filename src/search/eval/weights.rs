@@ -1,7 +1,7 @@
 //! The evaluation's weights: the scalars of its terms and piece values that
 //! replace the derived ones. Each variant may carry its own, fitted from
-//! games by `menagerie tune` and kept as text next to its table
-//! (`src/rules/variants/<game>.weights`); what a file leaves out keeps the
+//! games by `menagerie tune` and kept as text in its search profile
+//! (`src/search/profiles/<game>.search`); what a file leaves out keeps the
 //! default below. Text format: `key = integer` a line, `#` comments. The
 //! `search.*` keys are the search's, not the evaluation's: a game's
 //! ChanceProbCut margin, whether its dice pieces' quiet moves are pruned
@@ -10,6 +10,7 @@
 use crate::rules::piece::Kind;
 use crate::rules::square::Color;
 use crate::rules::variant::Variant;
+use crate::search::profile::profile;
 use std::fmt;
 
 /// A scalar term of the evaluation.
@@ -179,7 +180,7 @@ impl Weights {
     /// The variant's own weights (its table's text), or the defaults where
     /// that text cannot be read (a test keeps every built-in one readable).
     pub fn for_variant(v: &Variant) -> Weights {
-        Weights::parse(v, v.evaluation_weights()).unwrap_or_else(|e| {
+        Weights::parse(v, &profile(v.name()).weights).unwrap_or_else(|e| {
             log::error!("{}: {e}; the evaluation's defaults are used", v.name());
             Weights::defaults(v)
         })
@@ -318,9 +319,9 @@ mod tests {
 
     #[test]
     fn every_variant_reads_its_weights() {
-        for name in variants::NAMES {
-            let v = variants::load(name).expect("a built-in variant loads");
-            let w = Weights::parse(&v, v.evaluation_weights());
+        for name in variants::builtin_names() {
+            let v = variants::load(&name).expect("a built-in variant loads");
+            let w = Weights::parse(&v, &profile(&name).weights);
             assert!(w.is_ok(), "{name}: {:?}", w.err());
         }
     }

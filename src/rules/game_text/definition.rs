@@ -1,0 +1,157 @@
+//! A section's settings read into a game's table (`VariantDef`) and
+//! compiled: every problem reported with the line of the key it is about.
+
+use crate::rules::def::{VariantDef, VariantError};
+use crate::rules::game_text::board_rules::{
+    read_board, read_castling, read_drop_limits, read_game_end, read_promotion_ranks,
+};
+use crate::rules::game_text::dice::{read_dice, read_modes};
+use crate::rules::game_text::hunt::read_hunt;
+use crate::rules::game_text::inherit::{Setting, TEMPLATE};
+use crate::rules::game_text::piece_rules::read_piece_rules;
+use crate::rules::game_text::pieces::{read_army, Army};
+use crate::rules::game_text::problem::Problem;
+use crate::rules::game_text::reader::Reader;
+use crate::rules::game_text::support;
+use crate::rules::game_text::values;
+use crate::rules::variant::Variant;
+use std::sync::Arc;
+
+/// The table a section's settings describe, compiled, or every problem found.
+pub fn read_definition(
+    name: &str,
+    settings: &[Setting],
+    file: &str,
+    line: usize,
+) -> Result<(VariantDef, Arc<Variant>), Vec<Problem>> {
+    let mut r = Reader::new(settings, file, line);
+    support::take_ignored(&mut r);
+    r.get(TEMPLATE);
+    let board = read_board(&mut r);
+    let mut army = read_army(&mut r);
+    let start_fen = r.read("startFen", |v| Ok(v.to_string()));
+    if start_fen.is_none() {
+        r.refuse_section("no startFen: the start position is required".to_string());
+    }
+    let uses_hands = r.read_or("pieceDrops", false, values::boolean);
+    let hands_for_all = r.read_or("capturesToHand", false, values::boolean);
+    if hands_for_all && !uses_hands {
+        r.refuse_key(
+            "capturesToHand",
+            "captures go to a hand only with pieceDrops".into(),
+        );
+    }
+    read_piece_rules(&mut r, &mut army, board.height, hands_for_all);
+    let promotion_ranks = read_promotion_ranks(&mut r, &board);
+    let promotion_after_throw = r.read_or("promotionAfterThrow", false, values::boolean);
+    let castling = read_castling(&mut r, &board, &army);
+    let end = read_game_end(&mut r, &army);
+    let drop_limits = read_drop_limits(&mut r, &army);
+    let (modes, start_mode) = read_modes(&mut r, &army, board.height);
+    let chance = read_dice(&mut r);
+    let hunt = read_hunt(&mut r, &army, board.height);
+    let place = |r: &Reader, key: &str| r.place(key);
+    let places = Places::new(&r, &army, place);
+    let problems = r.finish();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let def = VariantDef {
+        name: name.to_string(),
+        width: board.width,
+        height: board.height,
+        holes: board.holes,
+        capture_only: board.capture_only,
+        pieces: army.pieces,
+        start_fen: start_fen.unwrap_or_default(),
+        promotion_ranks,
+        promotion_after_throw,
+        castling,
+        stalemate: end.stalemate,
+        extinction: end.extinction,
+        uses_hands,
+        modes,
+        start_mode,
+        chance,
+        hunt,
+        drop_limits,
+        fifty_move_plies: end.fifty_move_plies,
+        repetitions: end.repetitions,
+    };
+    match Variant::load(def.clone()) {
+        Ok(v) => Ok((def, v)),
+        Err(e) => Err(vec![places.problem(&e)]),
+    }
+}
+
+/// Where the keys a compile error may be about are written.
+struct Places {
+    keys: Vec<(&'static str, (String, usize))>,
+    pieces: Vec<(String, (String, usize))>,
+}
+
+impl Places {
+    fn new(r: &Reader, army: &Army, place: impl Fn(&Reader, &str) -> (String, usize)) -> Places {
+        let keys = [
+            "maxFile",
+            "holes",
+            "startFen",
+            "promotionPieceTypes",
+            "promotionRank",
+            "castling",
+            "extinctionPieceTypes",
+            "dice",
+            "hunters",
+            "immuneTo",
+            "teleportRanks",
+            "captureFates",
+            "startMode",
+            "twoLegFirstMove",
+        ];
+        Places {
+            keys: keys.iter().map(|&k| (k, place(r, k))).collect(),
+            pieces: army
+                .pieces
+                .iter()
+                .zip(&army.declared_at)
+                .map(|(p, (f, l, _))| (p.name.clone(), (f.clone(), *l)))
+                .collect(),
+        }
+    }
+
+    fn problem(&self, e: &VariantError) -> Problem {
+        let key = |k: &str| {
+            let (file, line) = self
+                .keys
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, p)| p.clone())
+                .unwrap_or_default();
+            Problem::at(&file, line, k, e.to_string())
+        };
+        let piece = |name: &str| match self.pieces.iter().find(|(n, _)| n == name) {
+            Some((_, (file, line))) => Problem::at(file, *line, "", e.to_string()),
+            None => key("startFen"),
+        };
+        use VariantError as E;
+        match e {
+            E::Geometry(_) => key("holes"),
+            E::BadStartPosition(_) | E::NoPieces | E::TooManyPieces(_) => key("startFen"),
+            E::BadLetter(_) | E::DuplicateLetter(_) | E::TooManyAttackerGroups(_) => {
+                key("startFen")
+            }
+            E::Betza { piece: p, .. } | E::UnknownSymbol { piece: p, .. } => piece(p),
+            E::UnknownPromotion { .. } | E::RoyalPromotion { .. } => key("promotionPieceTypes"),
+            E::PromotionRankOffBoard(_) => key("promotionRank"),
+            E::BadCastling(_) => key("castling"),
+            E::UnknownExtinctionPiece(_) => key("extinctionPieceTypes"),
+            E::BadTwoLeg { .. } => key("twoLegFirstMove"),
+            E::BadMode(_) => key("startMode"),
+            E::BadFate { .. } => key("captureFates"),
+            E::BadChance(_) => key("dice"),
+            E::BadHunt(_) => key("hunters"),
+            E::UnknownImmunity { .. } | E::RoyalImmunity { .. } => key("immuneTo"),
+            E::TeleportRankOffBoard { .. } => key("teleportRanks"),
+        }
+    }
+}

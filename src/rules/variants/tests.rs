@@ -1,0 +1,256 @@
+//! The built-in games' own rules, tested through their files: what each
+//! page says that perft alone would not show.
+
+#[test]
+fn every_builtin_game_loads() {
+    let names = super::builtin_names();
+    assert_eq!(names.len(), 17, "{names:?}");
+    for name in names {
+        if let Err(e) = super::load(&name) {
+            panic!("{name}: {e}");
+        }
+    }
+}
+
+mod carnival {
+    use crate::rules::action::Action;
+    use crate::rules::variant::{Effect, Variant};
+    use crate::rules::variants;
+
+    fn effect_names(v: &Variant, a: u8, b: u8) -> Vec<String> {
+        let chance = v.chance.as_ref().expect("dice");
+        let name = |m: &u8| v.modes[*m as usize].name.clone();
+        match chance.effect(Action::Roll(a, b)).expect("a throw") {
+            Effect::Set(m) => vec![name(m)],
+            Effect::Choose(c) => c.iter().map(name).collect(),
+        }
+    }
+
+    /// Every throw (21 of two alike dice) and the leapers it may give.
+    fn sequences(v: &Variant) -> usize {
+        let chance = v.chance.as_ref().expect("dice");
+        assert_eq!(chance.effects.len(), 21);
+        chance
+            .effects
+            .iter()
+            .map(|(_, e)| match e {
+                Effect::Set(_) => 1,
+                Effect::Choose(c) => c.len(),
+            })
+            .sum()
+    }
+
+    #[test]
+    fn throws_give_the_pages_leapers() {
+        let plain = variants::load("carnival").expect("carnival");
+        let oblique = variants::load("carnival-oblique").expect("carnival-oblique");
+        assert_eq!(sequences(&plain), 55);
+        assert_eq!(sequences(&oblique), 45);
+        assert_eq!(plain.modes.len(), 15);
+        assert_eq!(oblique.modes.len(), 15);
+        assert_eq!(
+            effect_names(&plain, 6, 4),
+            ["4:1", "4:2", "4:3", "4:4", "5:4"]
+        );
+        assert_eq!(effect_names(&plain, 3, 1), ["3:1"]);
+        assert_eq!(
+            effect_names(&oblique, 6, 6),
+            ["6:1", "6:2", "6:3", "6:4", "6:5"]
+        );
+        assert_eq!(effect_names(&oblique, 3, 1), ["3:1"]);
+    }
+}
+
+mod pieceorientation {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    /// The targets of the piece on `from` with White in mode `mode`.
+    fn targets(board: &str, mode: &str, from: &str) -> Vec<String> {
+        let v = variants::load("pieceorientation").expect("pieceorientation");
+        let fen = format!("{board} w - - 0 1 dice={mode}/-");
+        let pos = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .filter(|t| t.starts_with(from))
+            .map(|t| t[from.len()..].to_string())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Throws that move every piece alike are one mode to the hash (and
+    /// so one position to the search): 36 throws, 17 distinct armies
+    /// besides the start's (which 3:4, 3:5 and 3:6 give back).
+    #[test]
+    fn alike_throws_share_a_class() {
+        let v = variants::load("pieceorientation").expect("pieceorientation");
+        let mut classes = v.mode_class.clone();
+        classes.sort();
+        classes.dedup();
+        assert_eq!(classes.len(), 18);
+        let class = |name: &str| {
+            let i = v.modes.iter().position(|m| m.name == name).expect("mode");
+            v.mode_class[i]
+        };
+        assert_eq!(class("2:3"), class("2:6"));
+        assert_eq!(class("1:5"), class("1:6"));
+        assert_eq!(class("3:4"), class("-"));
+        assert_ne!(class("2:1"), class("2:2"));
+        assert_ne!(class("3:3"), class("3:2"));
+    }
+
+    /// The page's "notable consequences of combinations of rolls".
+    #[test]
+    fn the_pages_notable_consequences() {
+        let lone = |piece: &str| format!("4k3/8/8/8/3{piece}4/8/8/4K3");
+        // 1 and 5/6: Pointpawns, capturing on any forward radial.
+        let pointpawn = "4k3/8/8/2nnn3/3P4/8/8/4K3";
+        assert_eq!(targets(pointpawn, "1:5", "d4"), ["c5", "d5", "e5"]);
+        assert_eq!(targets(pointpawn, "1:4", "d4"), ["c5", "e5"]);
+        // 2 and anything but 1 has no effect on the Rook's moves.
+        assert_eq!(targets(&lone("R"), "2:3", "d4").len(), 14);
+        assert_eq!(targets(&lone("R"), "2:1", "d4"), ["d5", "d6", "d7", "d8"]);
+        // 3 and 3: the Helmed Mao, blockable except its forwardmost leaps.
+        let mao = "4k3/8/8/8/2pNp3/3p4/8/4K3";
+        assert_eq!(targets(mao, "3:3", "d4"), ["c6", "e6"]);
+        assert_eq!(targets(mao, "3:4", "d4").len(), 8);
+        // 4 and 3/6: the Silverfearful, one or two diagonal steps or one forward.
+        let silverfearful = ["b2", "b6", "c3", "c5", "d5", "e3", "e5", "f2", "f6"];
+        assert_eq!(targets(&lone("B"), "4:3", "d4"), silverfearful);
+        assert_eq!(targets(&lone("B"), "4:6", "d4"), silverfearful);
+        // 5 and 3/6: a Prince (the King's step, not royal).
+        assert_eq!(targets(&lone("Q"), "5:3", "d4").len(), 8);
+        assert_eq!(targets(&lone("Q"), "5:6", "d4").len(), 8);
+        // 6 and 2: the King reduced to a General (Wazir).
+        let general = "4k3/8/8/8/3K4/8/8/8";
+        assert_eq!(targets(general, "6:2", "d4"), ["c4", "d3", "d5", "e4"]);
+        // 2/3 and 1 cannot be applied on the enemy back rank.
+        assert_eq!(targets("3R4/8/8/7k/8/8/8/4K3", "2:1", "d8").len(), 14);
+        assert_eq!(targets("3N4/8/8/7k/8/8/8/4K3", "3:1", "d8").len(), 4);
+    }
+}
+
+mod montypython {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    fn position(fen: &str) -> Position {
+        let v = variants::load("montypython").expect("montypython");
+        Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// The texts of the moves of the piece on `from`, sorted.
+    fn moves_from(fen: &str, from: &str) -> Vec<String> {
+        let pos = position(fen);
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .filter(|t| t.starts_with(from))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The page's example: "moving from c1 to c2 could capture a Rook on
+    /// c5 or d2, a Bishop on b1 or a4, a Queen on any of those, or a
+    /// Knight on a3 or d4".
+    #[test]
+    fn the_lure_takes_what_threatens_its_square() {
+        let lure = |enemy: &str| {
+            let fen = format!("{enemy} w - - 0 1 die=4/-");
+            moves_from(&fen, "c1")
+                .into_iter()
+                .filter(|m| m.ends_with("c2"))
+                .collect::<Vec<_>>()
+        };
+        for (board, victim) in [
+            ("4k3/8/8/2r5/8/8/8/2B4K", "c5"),
+            ("4k3/8/8/8/8/8/3r4/2B4K", "d2"),
+            ("4k3/8/8/8/8/8/8/1bB4K", "b1"),
+            ("4k3/8/8/8/b7/8/8/2B4K", "a4"),
+            ("4k3/8/8/8/q7/8/8/2B4K", "a4"),
+            ("4k3/8/8/8/8/n7/8/2B4K", "a3"),
+            ("4k3/8/8/8/3n4/8/8/2B4K", "d4"),
+        ] {
+            assert_eq!(lure(board), [format!("c1{victim},{victim}c2")], "{board}");
+        }
+        // Unthreatened, the step is quiet; a Knight on d4 does not reach b2.
+        let quiet = moves_from("4k3/8/8/8/3n4/8/8/2B4K w - - 0 1 die=4/-", "c1");
+        assert!(quiet.contains(&"c1b2".to_string()), "{quiet:?}");
+        // Not in drag, the Bishop moves as a Bishop.
+        let plain = moves_from("4k3/8/8/8/3n4/8/8/2B4K w - - 0 1 die=1/-", "c1");
+        assert_eq!(plain.len(), 7, "{plain:?}");
+    }
+
+    #[test]
+    fn a_luring_bishop_checks_a_king_next_to_its_destinations() {
+        // Black's Bishop on f4 may step to e4 (empty), next to the King on d3.
+        let pos = position("4k3/8/8/8/5b2/3K4/8/8 w - - 0 1 die=-/4");
+        assert!(pos.in_check());
+        // Not in drag it does not reach d3.
+        let pos = position("4k3/8/8/8/5b2/3K4/8/8 w - - 0 1 die=-/1");
+        assert!(!pos.in_check());
+    }
+
+    #[test]
+    fn the_king_in_drag_only_castles_and_its_court_drags() {
+        // Two Kings side by side: the one in drag attacks nothing.
+        let pos = position("8/8/8/8/8/8/8/R3Kk2 w Q - 0 1 die=6/6");
+        let moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect();
+        assert!(
+            moves.iter().all(|m| !m.starts_with("e1") || m == "e1c1"),
+            "{moves:?}"
+        );
+        assert!(moves.contains(&"e1c1".to_string()), "{moves:?}");
+        // A Knight next to its King may also move as Bishop plus Wazir.
+        let court = moves_from("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1 die=6/-", "d2");
+        assert!(court.contains(&"d2d3".to_string()) && court.contains(&"d2b4".to_string()));
+        assert!(
+            court.contains(&"d2c4".to_string()),
+            "its own leap too: {court:?}"
+        );
+        let away = moves_from("4k3/8/8/8/8/3N4/8/7K w - - 0 1 die=6/-", "d3");
+        assert!(!away.contains(&"d3d4".to_string()), "{away:?}");
+    }
+
+    #[test]
+    fn a_pawn_in_drag_steps_back_and_keeps_no_two_step() {
+        let back = moves_from("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1 die=1/-", "e3");
+        assert_eq!(back, ["e3d2", "e3d4", "e3e4", "e3f2", "e3f4"]);
+        // Back on its second rank it has moved: one step only.
+        let moved = moves_from("4k3/8/8/8/8/8/4P3/7K w - - 0 1 die=-/- ~e2", "e2");
+        assert_eq!(moved, ["e2e3"]);
+    }
+}
+
+mod mining {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    #[test]
+    fn a_general_finds_ore_but_never_eats_it() {
+        let v = variants::load("mining").expect("mining");
+        let mut pos = Position::startpos(v);
+        pos.play_action_text("b2b3")
+            .expect("a Silver's step onto ore");
+        let before = pos.to_fen();
+        let outcomes: Vec<String> = pos
+            .chance_outcomes()
+            .iter()
+            .map(|&(a, _)| pos.action_text(a))
+            .collect();
+        assert_eq!(outcomes, ["find:no", "find:keep"]);
+        assert!(pos.play_action_text("find:eat").is_err());
+        assert_eq!(pos.to_fen(), before, "a refused outcome changes nothing");
+        pos.play_action_text("find:keep").expect("a find");
+        assert!(pos.to_fen().contains("stores=1/0"), "{}", pos.to_fen());
+    }
+}
