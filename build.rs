@@ -1,6 +1,8 @@
-//! Embeds the built-in game files (`src/rules/variants/*.ini`) and the
-//! search's profiles (`src/search/profiles/*.search`) in the binary: each
-//! directory becomes a list of (file name, text), sorted by name.
+//! Embeds the built-in game files (`src/rules/variants/*.ini`, and the
+//! library of other engines' games a file may inherit from,
+//! `src/rules/variants/library/*.ini`) and the search's profiles
+//! (`src/search/profiles/*.search`) in the binary: each directory becomes
+//! a list of (file name, text), sorted by name.
 
 use std::fs;
 use std::io::Write;
@@ -34,6 +36,12 @@ fn main() {
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
     for (dir, extension, file, constant) in [
         ("src/rules/variants", "ini", "game_files.rs", "GAME_FILES"),
+        (
+            "src/rules/variants/library",
+            "ini",
+            "library_files.rs",
+            "LIBRARY_FILES",
+        ),
         (
             "src/search/profiles",
             "search",

@@ -16,26 +16,43 @@ mod tests;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/game_files.rs"));
+    include!(concat!(env!("OUT_DIR"), "/library_files.rs"));
 }
 
-/// The built-in files, as (file name, text).
+/// The built-in files of our games, as (file name, text).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
     embedded::GAME_FILES
 }
 
-static BUILTIN: LazyLock<Catalog> = LazyLock::new(|| {
-    match Catalog::default().with_files(embedded::GAME_FILES) {
-        Ok((catalog, _)) => catalog,
+/// The library: other engines' games (Fairy-Stockfish's built-in ones
+/// that our core can play), written from their published rules, so that a
+/// file may name them as parents (`[mygame:capablanca]`).
+pub fn library_files() -> &'static [(&'static str, &'static str)] {
+    embedded::LIBRARY_FILES
+}
+
+/// Our games, then the library's.
+static BUILTIN: LazyLock<(Catalog, Vec<String>)> = LazyLock::new(|| {
+    let ours = Catalog::default().with_files(embedded::GAME_FILES);
+    let with_library = |(c, names): (Catalog, Vec<String>)| match c.with_files(library_files()) {
+        Ok((all, _)) => (all, names),
+        Err(e) => {
+            log::error!("the library of games: {e}");
+            (c, names)
+        }
+    };
+    match ours {
+        Ok(c) => with_library(c),
         // A test reads every built-in file: this is for a broken build.
         Err(e) => {
             log::error!("the built-in games: {e}");
-            Catalog::default()
+            (Catalog::default(), Vec::new())
         }
     }
 });
 
 static CATALOG: LazyLock<RwLock<Arc<Catalog>>> =
-    LazyLock::new(|| RwLock::new(Arc::new(BUILTIN.clone())));
+    LazyLock::new(|| RwLock::new(Arc::new(BUILTIN.0.clone())));
 
 fn current() -> Arc<Catalog> {
     CATALOG
@@ -44,12 +61,20 @@ fn current() -> Arc<Catalog> {
         .unwrap_or_else(|e| e.into_inner().clone())
 }
 
-/// The built-in games, in the order of their files.
+/// Our built-in games (not the library's), in the order of their files.
 pub fn builtin_names() -> Vec<String> {
-    BUILTIN.names().to_vec()
+    BUILTIN.1.clone()
 }
 
-/// Every game known now: the built-in ones, then those of loaded files.
+/// The library's games.
+pub fn library_names() -> Vec<String> {
+    let ours = builtin_names();
+    let all = BUILTIN.0.names();
+    all.iter().filter(|n| !ours.contains(n)).cloned().collect()
+}
+
+/// Every game known now: the built-in ones, the library's, then those of
+/// loaded files.
 pub fn names() -> Vec<String> {
     current().names().to_vec()
 }
