@@ -85,6 +85,18 @@ impl Engine {
         Ok(())
     }
 
+    /// Loads a game file (docs/variant-files.md): its games join the ones
+    /// known, for every engine of the process. An empty path loads
+    /// nothing. A bad file is refused whole and nothing changes; its
+    /// problems come back one a line. The current game is kept.
+    pub fn load_variants(&mut self, path: &str) -> Result<Vec<String>, String> {
+        let path = path.trim();
+        if path.is_empty() || path == "<empty>" {
+            return Ok(Vec::new());
+        }
+        variants::add_file(path).map_err(|p| p.to_string())
+    }
+
     /// Sets the position from a FEN (or the start) and the actions played
     /// since; on error the position stays as it was.
     pub fn set_position(&mut self, fen: Option<&str>, actions: &[String]) -> Result<(), String> {

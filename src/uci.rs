@@ -67,6 +67,13 @@ fn options() -> Vec<UciReply> {
                 max: crate::search::MAX_MULTIPV as i64,
             },
         },
+        // A game file: its games join UCI_Variant's (as Fairy-Stockfish's).
+        UciReply::Option {
+            name: "VariantPath".to_string(),
+            kind: OptionType::String {
+                default: String::new(),
+            },
+        },
         // A weights file of `menagerie tune` for the game set before it.
         UciReply::Option {
             name: "EvalWeights".to_string(),
@@ -256,6 +263,20 @@ impl Session {
                 None => Err(bad("MultiPV")),
             },
             "evalweights" => self.engine.set_eval_weights(value),
+            "variantpath" => match self.engine.load_variants(value) {
+                Ok(names) if !names.is_empty() => {
+                    let said = format!("{value}: loaded {}", names.join(", "));
+                    self.say(UciReply::InfoString(said));
+                    Ok(())
+                }
+                Ok(_) => Ok(()),
+                Err(problems) => {
+                    for line in problems.lines() {
+                        self.error(line);
+                    }
+                    Err(format!("{value} was not loaded"))
+                }
+            },
             // The GUI says whether it will send `go ponder`; nothing to set.
             "ponder" => match value {
                 "true" | "false" => Ok(()),

@@ -129,8 +129,9 @@ fn xboard(accept_dice: bool) -> Conversation {
     c.send("protover 2");
     let features = c.until("feature done=1");
     let all = features.join(" ");
-    // Every game, chess by XBoard's name for it.
-    let games = menagerie::rules::variants::builtin_names();
+    // Every game (ours, then the library's), chess by XBoard's name for it.
+    let mut games = menagerie::rules::variants::builtin_names();
+    games.extend(menagerie::rules::variants::library_names());
     let names: Vec<&str> = games
         .iter()
         .map(|n| if n == "chess" { "normal" } else { n })

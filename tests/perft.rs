@@ -88,8 +88,18 @@ fn parse_file(text: &str) -> Result<Vec<Case>, String> {
 /// the reference generator every count from `reference_from` up to
 /// `reference_to` nodes.
 fn run_file(variant_name: &str, engine: bool, checked: std::ops::RangeInclusive<u64>) {
+    run_file_in("tests/perft", variant_name, engine, checked)
+}
+
+/// `run_file` on the perft file of the game in `dir`.
+fn run_file_in(
+    dir: &str,
+    variant_name: &str,
+    engine: bool,
+    checked: std::ops::RangeInclusive<u64>,
+) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/perft")
+        .join(dir)
         .join(format!("{variant_name}.perft"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let cases = parse_file(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
@@ -171,6 +181,9 @@ fn every_perft_file_has_a_variant() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         assert!(
             variants::builtin_names().contains(&stem),
@@ -291,6 +304,98 @@ fn the_file_format_rejects_bad_lines() {
         (c[2].depth, c[2].nodes, c[2].release_only, c[2].expanded),
         (1, 4, false, true)
     );
+}
+
+/// The example games (`examples/*.ini`, in no binary): each file loads
+/// as a user's would, and its game's counts in `tests/perft/examples/`
+/// hold for the engine and the reference generator.
+#[test]
+fn example_games() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut games = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ini") {
+            continue;
+        }
+        let file = path.to_string_lossy().to_string();
+        let names = variants::add_file(&file).unwrap_or_else(|e| panic!("{e}"));
+        for name in names {
+            run_file_in("tests/perft/examples", &name, true, 0..=REFERENCE_BUDGET);
+            games += 1;
+        }
+    }
+    assert!(games >= 2, "{games} example games");
+}
+
+/// The library's games (Fairy-Stockfish's that a file may inherit from):
+/// the engine against the counts the current Fairy-Stockfish gives
+/// (`scripts/compare-fsf-variants.sh` wrote `tests/perft/library/`),
+/// which is their independent reference.
+#[test]
+fn library_games() {
+    let names = variants::library_names();
+    assert!(names.len() >= 30, "{} library games", names.len());
+    for name in names {
+        run_file_in("tests/perft/library", &name, true, 1..=0);
+    }
+}
+
+/// A tool, not a check: prints a perft file for the game named by
+/// `REFERENCE_GAME` (a built-in one or one of the file `REFERENCE_FILE`),
+/// its start and positions of seeded random play, every count by the
+/// reference generator alone, up to `REFERENCE_BUDGET` nodes each.
+/// `REFERENCE_GAME=petty REFERENCE_FILE=examples/petty.ini cargo test
+/// --release --test integration print_reference_counts -- --ignored --nocapture`
+#[test]
+#[ignore = "a tool: writes the reference generator's counts for a new game"]
+fn print_reference_counts() {
+    let game = std::env::var("REFERENCE_GAME").expect("REFERENCE_GAME names the game");
+    if let Ok(file) = std::env::var("REFERENCE_FILE") {
+        variants::add_file(&file).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let v = variants::load(&game).unwrap_or_else(|e| panic!("{e}"));
+    let dice = v.has_chance_steps();
+    let start = RefPosition::startpos(&game).expect("the reference knows the game");
+    let mut positions = vec![start.clone()];
+    let mut seed: u64 = 12345;
+    for plies in [6, 11, 17, 24, 31, 40] {
+        let mut p = start.clone();
+        for _ in 0..plies {
+            let actions = p.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let pick = &actions[(seed >> 33) as usize % actions.len()];
+            p.play(pick).expect("a legal action");
+        }
+        positions.push(p);
+    }
+    for p in positions {
+        let mut line = p.to_fen();
+        let counts: [(&str, fn(&RefPosition, u32) -> u64); 2] = match dice {
+            true => [
+                ("D", RefPosition::perft_frozen),
+                ("ED", RefPosition::perft_expanded),
+            ],
+            false => [("D", RefPosition::perft), ("", |_, _| u64::MAX)],
+        };
+        let pending = line.contains("pending=");
+        let wanted = |tag: &str| !tag.is_empty() && !(pending && tag == "D");
+        for (tag, count) in counts.iter().filter(|(t, _)| wanted(t)) {
+            for depth in 1..=6 {
+                let nodes = count(&p, depth);
+                if nodes > REFERENCE_BUDGET {
+                    break;
+                }
+                line.push_str(&format!(" ;{tag}{depth} {nodes}"));
+            }
+        }
+        println!("{line}");
+    }
 }
 
 /// The reference generator on the larger counts too (minutes).

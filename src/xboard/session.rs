@@ -30,6 +30,8 @@ const CHOICE_TAG: &str = "choice";
 const DICE_SEED: &str = "DiceSeed";
 /// A weights file of `menagerie tune` (`Engine::set_eval_weights`).
 const EVAL_WEIGHTS: &str = "EvalWeights";
+/// A game file whose games join ours (`Engine::load_variants`).
+const VARIANT_PATH: &str = "VariantPath";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
@@ -381,9 +383,14 @@ impl Session {
         });
     }
 
-    fn features(&self) {
+    /// `feature variants`: every game known, chess as XBoard's `normal`.
+    fn variants_feature() -> (String, FeatureValue) {
         let games = variants::names();
         let names: Vec<&str> = games.iter().map(|n| Dialect::xboard_name(n)).collect();
+        ("variants".to_string(), FeatureValue::Str(names.join(",")))
+    }
+
+    fn features(&self) {
         let s = |v: &str| FeatureValue::Str(v.to_string());
         let on = FeatureValue::Bool(true);
         let off = FeatureValue::Bool(false);
@@ -407,7 +414,7 @@ impl Session {
             ("dice".to_string(), on.clone()),
             ("choices".to_string(), on),
             ("myname".to_string(), s(&engine_name())),
-            ("variants".to_string(), s(&names.join(","))),
+            Self::variants_feature(),
         ];
         self.say(XboardReply::Feature(features));
         // Options each in a feature command of their own, as XBoard 4.9
@@ -423,6 +430,12 @@ impl Session {
         // A file, so that XBoard offers a Browse button.
         self.say(XboardReply::OptionFeature {
             name: EVAL_WEIGHTS.to_string(),
+            kind: OptionType::File {
+                default: String::new(),
+            },
+        });
+        self.say(XboardReply::OptionFeature {
+            name: VARIANT_PATH.to_string(),
             kind: OptionType::File {
                 default: String::new(),
             },
@@ -450,6 +463,22 @@ impl Session {
                     kind: "bad option value".to_string(),
                     command: text.to_string(),
                 }),
+            },
+            (VARIANT_PATH, v) => match self.engine.load_variants(v.unwrap_or("")) {
+                // The new games are offered at once: XBoard reads a
+                // `variants` feature whenever it comes.
+                Ok(names) if !names.is_empty() => {
+                    self.say(XboardReply::Feature(vec![Self::variants_feature()]))
+                }
+                Ok(_) => {}
+                Err(problems) => {
+                    for line in problems.lines() {
+                        self.say(XboardReply::Error {
+                            kind: line.to_string(),
+                            command: text.to_string(),
+                        });
+                    }
+                }
             },
             (EVAL_WEIGHTS, v) => {
                 if let Err(e) = self.engine.set_eval_weights(v.unwrap_or("")) {

@@ -525,6 +525,42 @@ pub static CHESS: Variant = Variant {
     modes: None,
 };
 
+// ---------------------------------------------------------------- Petty Chess
+
+/// Petty Chess (examples/petty.ini, a game from Fairy-Stockfish's
+/// variants.ini): chess on 5 files and 6 ranks, the pawns without their
+/// double step, no castling.
+const PETTY_PIECES: &[PieceDef] = &[
+    PieceDef {
+        vectors: &[move_only(0, 1), capture_only(1, 1), capture_only(-1, 1)],
+        ..pawn(&['q', 'r', 'b', 'n'])
+    },
+    piece('n', KNIGHT),
+    piece('b', BISHOP),
+    piece('r', ROOK),
+    piece('q', QUEEN),
+    PieceDef {
+        castling_king: false,
+        ..KING_DEF
+    },
+];
+
+pub static PETTY: Variant = Variant {
+    name: "petty",
+    width: 5,
+    height: 6,
+    shape: &[],
+    pieces: PETTY_PIECES,
+    start_fen: "qkbnr/ppppp/5/5/PPPPP/QKBNR w - - 0 1",
+    promotion_rank: 5,
+    castling: &[],
+    extinction: None,
+    dice: None,
+    drops: None,
+    truffles: None,
+    modes: None,
+};
+
 // ---------------------------------------------------------------- Wolf Chess
 
 /// Knight steps repeated in one direction; every landing square on the way
@@ -1842,8 +1878,60 @@ pub static MONTYPYTHON: Variant = mode_game(
 );
 
 /// The variant registry used by `RefPosition::from_fen` / `startpos`.
+// ---------------------------------------------------------------- Freeze Chess
+
+/// Freeze Chess (examples/freezechess.ini): the die's face is the type of
+/// the thrower's pieces that stands still for its next move, 1 Pawns to 5
+/// the Queen, 6 none. A frozen piece has no move and attacks nothing;
+/// frozen Pawns make no two-step and take none en passant; with the Rooks
+/// frozen the side may not castle.
+fn freeze_moves(throw: &[u8], letter: char, _: Standing) -> Option<&'static [Vector]> {
+    let frozen = match throw[0] {
+        1 => 'p',
+        2 => 'n',
+        3 => 'b',
+        4 => 'r',
+        5 => 'q',
+        _ => return None,
+    };
+    match letter == frozen {
+        true => Some(&[]),
+        false => None,
+    }
+}
+
+fn freeze_castles(throw: &[u8]) -> bool {
+    throw[0] != 4
+}
+
+fn freeze_two_steps(throw: &[u8]) -> &'static [TwoStep] {
+    match throw[0] {
+        1 => &[],
+        _ => ALL_TWO_STEPS,
+    }
+}
+
+static FREEZE_DICE: ModeDice = ModeDice {
+    dice: 1,
+    faces: 6,
+    register: "die",
+    moves: freeze_moves,
+    castles: freeze_castles,
+    two_steps: freeze_two_steps,
+    ep_field_is_move: false,
+    lures: never_lures,
+};
+
+pub static FREEZE: Variant = mode_game(
+    "freezechess",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 die=-/-",
+    &FREEZE_DICE,
+);
+
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
     match name {
+        "petty" => Some(&PETTY),
+        "freezechess" => Some(&FREEZE),
         "chess" => Some(&CHESS),
         "wolf" => Some(&WOLF_CHESS),
         "hubbub" => Some(&HUBBUB),
@@ -1884,4 +1972,6 @@ pub const NAMES: &[&str] = &[
     "armyorientation",
     "pieceorientation",
     "montypython",
+    "petty",
+    "freezechess",
 ];

@@ -77,11 +77,15 @@ pub fn read_promotion_ranks(r: &mut Reader, board: &Board) -> Vec<u8> {
 /// `castlingKingPiece`, `castlingRookPieces` (one piece), and
 /// `castlingRookKingsideFile` / `castlingRookQueensideFile`, the files the
 /// rooks start on (the board's edges if absent).
-pub fn read_castling(r: &mut Reader, board: &Board, army: &Army) -> Vec<CastlingDef> {
+pub fn read_castling(
+    r: &mut Reader,
+    board: &Board,
+    army: &Army,
+    start_fen: Option<&str>,
+) -> Vec<CastlingDef> {
     let (w, h) = (board.width, board.height);
     let on = r.read_or("castling", true, values::boolean);
     let rank = r.read_or("castlingRank", 0, |v| values::rank(v, h));
-    let king_file = r.read_or("castlingKingFile", 4.min(w - 1), |v| values::file(v, w));
     let king_to = r.read_or("castlingKingsideFile", 6.min(w - 1), |v| values::file(v, w));
     let queen_to = r.read_or("castlingQueensideFile", 2.min(w - 1), |v| {
         values::file(v, w)
@@ -110,6 +114,11 @@ pub fn read_castling(r: &mut Reader, board: &Board, army: &Army) -> Vec<Castling
     if !on {
         return Vec::new();
     }
+    // Where the start position has its castling king, else the e-file.
+    let found = start_fen.and_then(|fen| file_of(fen, h - 1 - rank, &king));
+    let king_file = r.read_or("castlingKingFile", found.unwrap_or(4.min(w - 1)), |v| {
+        values::file(v, w)
+    });
     let side = |king_to: u8, rook_from: u8, rook_to: u8, fen_letter: char| CastlingDef {
         king_from: (king_file, rank),
         king_to: (king_to, rank),
@@ -123,6 +132,37 @@ pub fn read_castling(r: &mut Reader, board: &Board, army: &Army) -> Vec<Castling
         side(king_to, rook_files.1, king_to.saturating_sub(1), 'K'),
         side(queen_to, rook_files.0, queen_to + 1, 'Q'),
     ]
+}
+
+/// The file of the first piece `symbol` (White's, `K` or `+K`) on the
+/// start FEN's row `row` (0 is the top row, as FEN writes them).
+fn file_of(fen: &str, row: u8, symbol: &str) -> Option<u8> {
+    let board = fen.split_whitespace().next()?.split('[').next()?;
+    let text = board.split('/').nth(row as usize)?;
+    let (mut file, mut count, mut plus) = (0u32, 0u32, false);
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10) {
+            count = count * 10 + d;
+            continue;
+        }
+        file += std::mem::take(&mut count);
+        match c {
+            '+' => plus = true,
+            c if c.is_ascii_alphabetic() => {
+                let sym = match plus {
+                    true => format!("+{c}"),
+                    false => c.to_string(),
+                };
+                if sym == symbol {
+                    return u8::try_from(file).ok();
+                }
+                plus = false;
+                file += 1;
+            }
+            _ => file += 1,
+        }
+    }
+    None
 }
 
 /// The piece a key names, or `default` where absent; `None` where that

@@ -44,7 +44,7 @@ pub fn read_definition(
     read_piece_rules(&mut r, &mut army, board.height, hands_for_all);
     let promotion_ranks = read_promotion_ranks(&mut r, &board);
     let promotion_after_throw = r.read_or("promotionAfterThrow", false, values::boolean);
-    let castling = read_castling(&mut r, &board, &army);
+    let castling = read_castling(&mut r, &board, &army, start_fen.as_deref());
     let end = read_game_end(&mut r, &army);
     let drop_limits = read_drop_limits(&mut r, &army);
     let (modes, start_mode) = read_modes(&mut r, &army, board.height);
