@@ -1877,7 +1877,6 @@ pub static MONTYPYTHON: Variant = mode_game(
     &MONTYPYTHON_DICE,
 );
 
-/// The variant registry used by `RefPosition::from_fen` / `startpos`.
 // ---------------------------------------------------------------- Freeze Chess
 
 /// Freeze Chess (examples/freezechess.ini): the die's face is the type of
@@ -1928,6 +1927,7 @@ pub static FREEZE: Variant = mode_game(
     &FREEZE_DICE,
 );
 
+/// The variant registry used by `RefPosition::from_fen` / `startpos`.
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
     match name {
         "petty" => Some(&PETTY),
