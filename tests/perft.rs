@@ -388,7 +388,7 @@ fn print_reference_counts() {
             false => [("D", RefPosition::perft), ("", |_, _| u64::MAX)],
         };
         let pending = line.contains("pending=");
-        let wanted = |tag: &str| !tag.is_empty() && !(pending && tag == "D");
+        let wanted = |tag: &str| !(tag.is_empty() || pending && tag == "D");
         for (tag, count) in counts.iter().filter(|(t, _)| wanted(t)) {
             for depth in 1..=6 {
                 let nodes = count(&p, depth);
