@@ -361,13 +361,14 @@ fn resolve_roles(kinds: &mut [KindInfo], letters: &Letters) -> Result<Roles, Var
     let royal: Vec<bool> = kinds.iter().map(|k| k.def.royal).collect();
     for (k, info) in kinds.iter_mut().enumerate() {
         let p = &info.def;
-        for &c in &p.promotions {
-            let to = letters
-                .kind(c)
-                .ok_or_else(|| VariantError::UnknownPromotion {
-                    piece: p.name.clone(),
-                    letter: c,
-                })?;
+        for symbol in &p.promotions {
+            let to =
+                letters
+                    .symbol(symbol, &p.name)
+                    .map_err(|_| VariantError::UnknownPromotion {
+                        piece: p.name.clone(),
+                        symbol: symbol.clone(),
+                    })?;
             if royal[to as usize] {
                 return Err(VariantError::RoyalPromotion {
                     piece: p.name.clone(),
@@ -863,13 +864,13 @@ mod tests {
         d.pieces[2].letter = 'P';
         assert_eq!(error(d), VariantError::DuplicateLetter('P'));
         let mut d = tiny();
-        d.pieces[1].promotions = vec!['Q'];
+        d.pieces[1].promotions = vec!["Q".into()];
         assert!(matches!(
             error(d),
-            VariantError::UnknownPromotion { letter: 'Q', .. }
+            VariantError::UnknownPromotion { symbol, .. } if symbol == "Q"
         ));
         let mut d = tiny();
-        d.pieces[1].promotions = vec!['K'];
+        d.pieces[1].promotions = vec!["K".into()];
         assert!(matches!(error(d), VariantError::RoyalPromotion { .. }));
         let mut d = tiny();
         d.width = 17;

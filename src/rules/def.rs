@@ -16,9 +16,9 @@ pub struct PieceDef {
     pub betza: String,
     /// Losing it (being checkmated) loses the game.
     pub royal: bool,
-    /// Letters of the kinds it must promote to on reaching the promotion zone
-    /// (empty: it never promotes).
-    pub promotions: Vec<char>,
+    /// Symbols (`Q`, `+Q`) of the kinds it must promote to on reaching
+    /// the promotion zone (empty: it never promotes).
+    pub promotions: Vec<String>,
     /// Ranks, counted from its own side from 0, where a move ending there
     /// must promote; empty: the variant's `promotion_ranks`.
     pub promotion_must: Vec<u8>,
@@ -325,7 +325,7 @@ pub enum VariantError {
     },
     UnknownPromotion {
         piece: String,
-        letter: char,
+        symbol: String,
     },
     RoyalPromotion {
         piece: String,
@@ -381,8 +381,8 @@ impl std::fmt::Display for VariantError {
             }
             VariantError::DuplicateLetter(c) => write!(f, "piece letter '{c}' is used twice"),
             VariantError::Betza { piece, error } => write!(f, "piece {piece}: {error}"),
-            VariantError::UnknownPromotion { piece, letter } => {
-                write!(f, "piece {piece} promotes to unknown letter '{letter}'")
+            VariantError::UnknownPromotion { piece, symbol } => {
+                write!(f, "piece {piece} promotes to unknown piece '{symbol}'")
             }
             VariantError::RoyalPromotion { piece } => {
                 write!(f, "piece {piece} may not promote to a royal piece")

@@ -137,32 +137,42 @@ pub fn read_castling(
 /// The file of the first piece `symbol` (White's, `K` or `+K`) on the
 /// start FEN's row `row` (0 is the top row, as FEN writes them).
 fn file_of(fen: &str, row: u8, symbol: &str) -> Option<u8> {
-    let board = fen.split_whitespace().next()?.split('[').next()?;
-    let text = board.split('/').nth(row as usize)?;
-    let (mut file, mut count, mut plus) = (0u32, 0u32, false);
-    for c in text.chars() {
-        if let Some(d) = c.to_digit(10) {
-            count = count * 10 + d;
-            continue;
-        }
-        file += std::mem::take(&mut count);
-        match c {
-            '+' => plus = true,
-            c if c.is_ascii_alphabetic() => {
-                let sym = match plus {
-                    true => format!("+{c}"),
-                    false => c.to_string(),
-                };
-                if sym == symbol {
-                    return u8::try_from(file).ok();
-                }
-                plus = false;
-                file += 1;
+    start_cells(fen)
+        .into_iter()
+        .find(|(r, _, s)| *r == row && s == symbol)
+        .map(|(_, f, _)| f)
+}
+
+/// The pieces of a start FEN's board as (row from the top, file, symbol
+/// as written: `P`, `p`, `+R`); what cannot be read is left out (the
+/// compiler reports it).
+pub fn start_cells(fen: &str) -> Vec<(u8, u8, String)> {
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let board = board.split('[').next().unwrap_or("");
+    let mut cells = Vec::new();
+    for (row, text) in board.split('/').enumerate() {
+        let (mut file, mut count, mut plus) = (0u32, 0u32, false);
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                count = count * 10 + d;
+                continue;
             }
-            _ => file += 1,
+            file += std::mem::take(&mut count);
+            match c {
+                '+' => plus = true,
+                c if c.is_ascii_alphabetic() => {
+                    let sym = if plus { format!("+{c}") } else { c.to_string() };
+                    if let (Ok(r), Ok(f)) = (u8::try_from(row), u8::try_from(file)) {
+                        cells.push((r, f, sym));
+                    }
+                    plus = false;
+                    file += 1;
+                }
+                _ => file += 1,
+            }
         }
     }
-    None
+    cells
 }
 
 /// The piece a key names, or `default` where absent; `None` where that

@@ -3,7 +3,7 @@
 
 use crate::rules::def::{VariantDef, VariantError};
 use crate::rules::game_text::board_rules::{
-    read_board, read_castling, read_drop_limits, read_game_end, read_promotion_ranks,
+    read_board, read_castling, read_drop_limits, read_game_end, read_promotion_ranks, start_cells,
 };
 use crate::rules::game_text::dice::{read_dice, read_modes};
 use crate::rules::game_text::hunt::read_hunt;
@@ -42,7 +42,14 @@ pub fn read_definition(
         );
     }
     read_piece_rules(&mut r, &mut army, board.height, hands_for_all);
+    let initial = r.read_or("initialDoubleStep", false, values::boolean);
+    if let (Some(fen), false) = (start_fen.as_deref(), initial) {
+        check_double_step(&mut r, &army, fen, hands_for_all, board.height);
+    }
     let promotion_ranks = read_promotion_ranks(&mut r, &board);
+    if uses_hands {
+        default_drop_ranks(&mut army, &promotion_ranks, board.height);
+    }
     let promotion_after_throw = r.read_or("promotionAfterThrow", false, values::boolean);
     let castling = read_castling(&mut r, &board, &army, start_fen.as_deref());
     let end = read_game_end(&mut r, &army);
@@ -81,6 +88,45 @@ pub fn read_definition(
     match Variant::load(def.clone()) {
         Ok(v) => Ok((def, v)),
         Err(e) => Err(vec![places.problem(&e)]),
+    }
+}
+
+/// Our pawn's double step is an initial move (a pawn that has never
+/// moved), Fairy-Stockfish's a move from the 2nd rank: the two agree
+/// unless a pawn starts elsewhere or is dropped. There a file must say it
+/// wants ours (`initialDoubleStep = true`), else it is refused.
+fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, height: u8) {
+    let Some(pawn) = &army.pawn else { return };
+    let steps = army
+        .find(pawn)
+        .is_some_and(|i| army.pieces[i].betza.contains("ifmnD"));
+    let (white, black) = (pawn.clone(), pawn.to_lowercase());
+    let hand = fen
+        .split_once('[')
+        .map_or("", |(_, h)| h.split(']').next().unwrap_or(""));
+    let drops = to_hand || hand.contains(&white) || hand.contains(&black);
+    let off_second = start_cells(fen)
+        .iter()
+        .any(|(row, _, s)| (*s == white && *row + 2 != height) || (*s == black && *row != 1));
+    if steps && (off_second || drops) {
+        let why = "a pawn starts off its 2nd rank or is dropped: Fairy-Stockfish's double \
+                   step (from the 2nd rank) and ours (a pawn that has not moved) differ; \
+                   say initialDoubleStep = true for ours, or doubleStep = false";
+        r.refuse_key("doubleStep", why.to_string());
+    }
+}
+
+/// Where a piece without `dropRanks` may be dropped, as in
+/// Fairy-Stockfish: any rank, but the named pawn neither on its first
+/// rank nor where it would promote.
+fn default_drop_ranks(army: &mut Army, promotion_ranks: &[u8], height: u8) {
+    let pawn = army.pawn.as_deref().and_then(|p| army.find(p));
+    for (i, piece) in army.pieces.iter_mut().enumerate() {
+        if !piece.drop_ranks.is_empty() {
+            continue;
+        }
+        let barred = |r: &u8| Some(i) == pawn && (*r == 0 || promotion_ranks.contains(r));
+        piece.drop_ranks = (0..height).filter(|r| !barred(r)).collect();
     }
 }
 

@@ -66,15 +66,13 @@ fn read_promotions(r: &mut Reader, army: &mut Army, height: u8) {
         .get("promotionPieceTypes")
         .map(|s| s.value.clone())
         .map(|t| checked_symbols(r, army, "promotionPieceTypes", &t));
-    let letters = |list: &[String]| list.iter().filter_map(|s| s.chars().last()).collect();
     for &i in &promoters {
         if let Some(t) = &targets {
-            army.pieces[i].promotions = letters(t);
+            army.pieces[i].promotions = t.clone();
         }
     }
     for (i, list) in per_piece_key(r, army, "piecePromotions") {
-        let list = checked_symbols(r, army, "piecePromotions", &list);
-        army.pieces[i].promotions = letters(&list);
+        army.pieces[i].promotions = checked_symbols(r, army, "piecePromotions", &list);
     }
     for (key, optional) in [
         ("piecePromotionRanks", false),
