@@ -49,11 +49,23 @@ impl Position {
             return format!("{from}{via},{via}{to}");
         }
         let mut s = g.name(m.from());
-        s.push_str(&g.name(m.to()));
+        s.push_str(&g.name(self.written_destination(m)));
         if let Some(p) = m.promotion() {
             s.push(v.letter(Color::Black, p));
         }
         s
+    }
+
+    /// Where a move's text says it goes: its destination, but for a
+    /// castling whose king moves less than two squares, the rook's square
+    /// (as Fairy-Stockfish writes it), so that it is not the king's step.
+    fn written_destination(&self, m: Move) -> Square {
+        let g = &self.variant.geometry;
+        let short = g.file_of(m.from()).abs_diff(g.file_of(m.to())) < 2;
+        match m.kind() == MoveKind::Castle && short {
+            true => m.extra(),
+            false => m.to(),
+        }
     }
 
     /// Whether the move is an en passant capture by a non-pawn (the Pawn
@@ -87,7 +99,7 @@ impl Position {
         moves
             .iter()
             .copied()
-            .filter(|m| ends.contains(&m.to()))
+            .filter(|&m| ends.contains(&self.written_destination(m)))
             .find(|&m| self.move_text(m) == text)
             .ok_or_else(|| {
                 if looks_like_move(text) {

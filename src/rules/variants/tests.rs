@@ -254,3 +254,144 @@ mod mining {
         assert!(pos.to_fen().contains("stores=1/0"), "{}", pos.to_fen());
     }
 }
+
+/// Mutated game files: each built-in file changed at random (lines
+/// dropped, doubled, swapped or cut, characters replaced, numbers made
+/// huge, keys and headers garbled) and loaded over the built-in games.
+/// Never a panic: a game that loads plays its first moves, a refusal
+/// names a line of a file for every problem.
+mod fuzz {
+    use crate::rules::perft::perft;
+    use crate::rules::position::Position;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    const NOISE: &[&str] = &[
+        "",
+        "-",
+        "=",
+        "[",
+        "]",
+        ":",
+        "0",
+        "99999999999",
+        "-1",
+        "*",
+        "+",
+        "|",
+        "(",
+        "(9,9)",
+        "zz",
+        "K",
+        "k:",
+        "#",
+        "é",
+        "true",
+        "nope",
+        "a1",
+        "*17",
+        "q+",
+        "mode.x",
+        "{1}",
+    ];
+
+    fn mutate(text: &str, rng: &mut Rng) -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for _ in 0..1 + rng.below(3) {
+            let n = lines.len();
+            let i = rng.below(n);
+            let noise = NOISE[rng.below(NOISE.len())];
+            match rng.below(9) {
+                0 if n > 1 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[i].clone()),
+                2 => lines.swap(i, rng.below(n)),
+                3 => {
+                    let cut = rng.below(lines[i].len() + 1);
+                    let cut = (0..=cut).rev().find(|&c| lines[i].is_char_boundary(c));
+                    lines[i].truncate(cut.unwrap_or(0));
+                }
+                4 => {
+                    let line = &lines[i];
+                    let at = rng.below(line.len() + 1);
+                    let at = (0..=at)
+                        .rev()
+                        .find(|&c| line.is_char_boundary(c))
+                        .unwrap_or(0);
+                    lines[i] = format!("{}{noise}{}", &line[..at], &line[at..]);
+                }
+                5 => {
+                    if let Some((k, _)) = lines[i].split_once('=') {
+                        lines[i] = format!("{k}= {noise}");
+                    }
+                }
+                6 => lines.insert(i, format!("{noise} = {noise}")),
+                7 => lines.insert(i, format!("[{noise}:chess]")),
+                _ => {
+                    let digits: String = lines[i]
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+                        .collect();
+                    lines[i] = digits;
+                }
+            }
+        }
+        lines.join("\n")
+    }
+
+    fn run(trials: usize, seed: u64) {
+        let files = super::super::builtin_files();
+        let mut rng = Rng(seed);
+        let (mut loaded, mut refused) = (0, 0);
+        for _ in 0..trials {
+            let (name, text) = files[rng.below(files.len())];
+            let mutated = mutate(text, &mut rng);
+            match super::super::BUILTIN.0.with_file(name, &mutated) {
+                Ok((catalog, games)) => {
+                    loaded += 1;
+                    for game in games {
+                        let Some(Ok((_, v))) = catalog.game(&game) else {
+                            panic!("{game} loaded but does not compile:\n{mutated}");
+                        };
+                        perft(&mut Position::startpos(v), 2);
+                    }
+                }
+                Err(problems) => {
+                    refused += 1;
+                    for p in &problems.0 {
+                        assert!(p.line > 0 && !p.message.is_empty(), "{p}\n{mutated}");
+                    }
+                }
+            }
+        }
+        assert!(
+            loaded > 0 && refused > 0,
+            "{loaded} loaded, {refused} refused"
+        );
+    }
+
+    #[test]
+    fn a_few_hundred_mutations() {
+        run(300, 0x9e37_79b9_7f4a_7c15);
+    }
+
+    #[test]
+    #[ignore = "long: 10,000 mutated files"]
+    fn ten_thousand_mutations() {
+        run(10_000, 0x2545_f491_4f6c_dd1d);
+    }
+}
