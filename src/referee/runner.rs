@@ -60,8 +60,17 @@ impl MatchConfig {
         if args.engine.len() != 2 {
             return Err(format!("a match needs two --engine, got {}", args.engine.len()).into());
         }
-        let e0 = EngineSpec::parse(&args.engine[0])?;
-        let e1 = EngineSpec::parse(&args.engine[1])?;
+        let mut e0 = EngineSpec::parse(&args.engine[0])?;
+        let mut e1 = EngineSpec::parse(&args.engine[1])?;
+        // A game from a file: the engines are given the file (the option
+        // Fairy-Stockfish and menagerie both have) unless told otherwise.
+        for e in [&mut e0, &mut e1] {
+            if !e.options.iter().any(|(k, _)| k == "VariantPath") {
+                for file in variants::files_of(&args.variant) {
+                    e.options.push(("VariantPath".to_string(), file));
+                }
+            }
+        }
         let global = args.limits()?;
         let mut limits = [Limits::default(), Limits::default()];
         for (i, e) in [&e0, &e1].into_iter().enumerate() {

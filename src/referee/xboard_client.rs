@@ -178,6 +178,16 @@ impl XboardClient {
         let v =
             crate::rules::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
         c.ranks = v.geometry().height();
+        for (k, val) in &spec.options {
+            c.process.send(&format!("option {k}={val}"))?;
+        }
+        if !spec.options.is_empty() {
+            // An option (VariantPath) may add variants: a new `feature
+            // variants` comes before the answer to a ping.
+            if let Some(newer) = c.features_until_pong(Instant::now() + FEATURES)? {
+                variants = Some(newer);
+            }
+        }
         if variant != "chess" {
             let known = variants
                 .as_ref()
@@ -193,10 +203,41 @@ impl XboardClient {
                 "a dice game needs feature dice=1 choices=1".to_string(),
             ));
         }
-        for (k, val) in &spec.options {
-            c.process.send(&format!("option {k}={val}"))?;
-        }
         Ok(c)
+    }
+
+    /// Pings and reads to the pong, answering features on the way; the
+    /// last `variants` feature read, if any. Without ping, nothing.
+    fn features_until_pong(&mut self, deadline: Instant) -> Result<Option<Vec<String>>, Fault> {
+        if !self.ping {
+            return Ok(None);
+        }
+        let n = self.next_ping;
+        self.next_ping += 1;
+        self.process.send(&format!("ping {n}"))?;
+        let want = format!("pong {n}");
+        let mut variants = None;
+        loop {
+            let line = self.process.recv(deadline)?;
+            let line = line.trim();
+            if line == want {
+                return Ok(variants);
+            }
+            let Some(rest) = line.strip_prefix("feature ") else {
+                continue;
+            };
+            for (key, value) in parse_features(rest) {
+                if key == "variants" {
+                    variants = Some(value.split(',').map(|s| s.trim().to_string()).collect());
+                }
+                let verdict = if ACCEPTED.contains(&key.as_str()) {
+                    "accepted"
+                } else {
+                    "rejected"
+                };
+                self.process.send(&format!("{verdict} {key}"))?;
+            }
+        }
     }
 
     /// `ping N`, waiting for `pong N` (when the engine has `ping`); an

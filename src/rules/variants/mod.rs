@@ -51,6 +51,9 @@ static BUILTIN: LazyLock<(Catalog, Vec<String>)> = LazyLock::new(|| {
     }
 });
 
+/// The files added by `add_file`, with the games each defines.
+static LOADED: RwLock<Vec<(String, Vec<String>)>> = RwLock::new(Vec::new());
+
 static CATALOG: LazyLock<RwLock<Arc<Catalog>>> =
     LazyLock::new(|| RwLock::new(Arc::new(BUILTIN.0.clone())));
 
@@ -147,5 +150,24 @@ pub fn read_file(path: &str) -> Result<String, Problems> {
 
 /// Reads a game file and adds it (`add_text`).
 pub fn add_file(path: &str) -> Result<Vec<String>, Problems> {
-    add_text(path, &read_file(path)?)
+    let names = add_text(path, &read_file(path)?)?;
+    let full = std::fs::canonicalize(path).map_or(path.to_string(), |p| p.display().to_string());
+    if let Ok(mut loaded) = LOADED.write() {
+        loaded.push((full, names.clone()));
+    }
+    Ok(names)
+}
+
+/// The files loaded so far (absolute paths) that a game needs, in the
+/// order loaded: its own and those before it, which may hold its parents.
+/// Empty for a game no file gave.
+pub fn files_of(game: &str) -> Vec<String> {
+    let loaded = LOADED.read().map(|l| l.clone()).unwrap_or_default();
+    match loaded
+        .iter()
+        .rposition(|(_, names)| names.iter().any(|n| n == game))
+    {
+        Some(last) => loaded[..=last].iter().map(|(f, _)| f.clone()).collect(),
+        None => Vec::new(),
+    }
 }
