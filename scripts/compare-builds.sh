@@ -25,6 +25,16 @@ cases=(
     "carnival 6 --dice frozen"
     "carnival-oblique 6 --dice frozen"
     "truffle 6 --dice frozen"
+    "updown 6 --dice frozen"
+    "multipawn 6 --dice frozen"
+    "armyorientation 6 --dice frozen"
+    "pieceorientation 6 --dice frozen"
+    "montypython 6 --dice frozen"
+    "butterflyhunt 7 --dice frozen"
+    "mining 6 --dice frozen"
+    "shrimphunt 6 --dice frozen"
+    "nuthunt 5 --dice frozen"
+    "oysterhunt 6 --dice frozen"
 )
 
 seconds() { # BINARY GAME DEPTH [ARGS...]: prints "nodes seconds"

@@ -17,7 +17,7 @@
 #   TC=2+0.02    the match's time control
 #
 # The weights are kept only if the match accepts them: copy them to
-# src/rules/variants/GAME.weights and point the table's eval_weights at it.
+# src/search/profiles/GAME.search (keep its bench lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAME=${1:?usage: scripts/tune.sh GAME [GAMES] [MOVETIME_MS]}

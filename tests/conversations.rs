@@ -65,6 +65,27 @@ impl Conversation {
     }
 
     /// Every line until `end` (not included).
+    /// XBoard's handshake: `xboard`, `protover 2`, and every feature
+    /// answered `accepted` as XBoard does, up to `feature done=1`; the
+    /// feature lines.
+    fn handshake(&mut self) -> Vec<String> {
+        self.send("xboard");
+        self.send("protover 2");
+        let mut out = Vec::new();
+        loop {
+            let line = self.next_line();
+            if line == "feature done=1" {
+                return out;
+            }
+            if let Some(rest) = line.strip_prefix("feature ") {
+                for key in feature_keys(rest) {
+                    self.send(&format!("accepted {key}"));
+                }
+            }
+            out.push(line);
+        }
+    }
+
     fn until(&mut self, end: &str) -> Vec<String> {
         let mut out = Vec::new();
         loop {
@@ -122,12 +143,26 @@ impl Drop for Conversation {
     }
 }
 
+/// The keys of a `feature` line's `key=value` pairs (values may be quoted).
+fn feature_keys(rest: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let (mut word, mut quoted) = (String::new(), false);
+    for c in rest.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '=' if !quoted => keys.push(std::mem::take(&mut word)),
+            ' ' if !quoted => word.clear(),
+            _ if !quoted => word.push(c),
+            _ => {}
+        }
+    }
+    keys
+}
+
 /// An XBoard session past the handshake with the given features accepted.
 fn xboard(accept_dice: bool) -> Conversation {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    let features = c.until("feature done=1");
+    let features = c.handshake();
     let all = features.join(" ");
     // Every game (ours, then the library's), chess by XBoard's name for it.
     let mut games = menagerie::rules::variants::builtin_names();
@@ -587,9 +622,7 @@ fn xboard_ping_held_for_our_move_is_answered_after_force() {
 #[test]
 fn xboard_features_and_options_read_by_the_usual_clients() {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    let features = c.until("feature done=1").join("\n");
+    let features = c.handshake().join("\n");
     // python-chess rejects (and warns about) sigterm=0; the default suits us.
     c.check(!features.contains("sigterm"), "no sigterm feature");
     // An option's name is one word: clients split the definition at spaces.
@@ -605,9 +638,7 @@ fn xboard_features_and_options_read_by_the_usual_clients() {
 #[test]
 fn xboard_analysis_goes_on_after_a_mate_and_answers_dot() {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    c.until("feature done=1");
+    c.handshake();
     c.send("new");
     c.send("post");
     c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
@@ -642,9 +673,7 @@ fn xboard_analysis_goes_on_after_a_mate_and_answers_dot() {
 #[test]
 fn xboard_result_from_the_gui_is_not_answered() {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    c.until("feature done=1");
+    c.handshake();
     c.send("new");
     c.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     // The user mates the engine; the GUI, which checks the rules, ends the
@@ -672,9 +701,7 @@ fn xboard_result_from_the_gui_is_not_answered() {
 #[test]
 fn xboard_memory_over_the_maximum_is_refused() {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    c.until("feature done=1");
+    c.handshake();
     c.send("memory 99999999");
     c.expect(
         &["Error (hash size 99999999 MiB is not within 1 to 8192): memory 99999999"],
@@ -687,9 +714,7 @@ fn xboard_memory_over_the_maximum_is_refused() {
 #[test]
 fn xboard_drops_an_endless_line_and_goes_on() {
     let mut c = Conversation::start("xboard");
-    c.send("xboard");
-    c.send("protover 2");
-    c.until("feature done=1");
+    c.handshake();
     let long = "x".repeat(3 << 20);
     writeln!(c.stdin, "{long}").expect("write");
     c.expect(

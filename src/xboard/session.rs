@@ -73,6 +73,10 @@ pub(crate) struct Session {
     our_clock: Option<Duration>,
     dice_accepted: bool,
     choices_accepted: bool,
+    /// Our option features the GUI has not answered yet: `done=1` waits
+    /// for them, so that an option it sets at once (VariantPath) is in
+    /// force, its games offered, before the GUI picks the game.
+    unanswered_options: usize,
     opponent_is_engine: bool,
     /// We asked for this throw (`dice` or `askuser`) and wait.
     asked: bool,
@@ -146,6 +150,7 @@ impl Session {
             our_clock: None,
             dice_accepted: false,
             choices_accepted: false,
+            unanswered_options: 0,
             opponent_is_engine: false,
             asked: false,
             dice_seed: 0,
@@ -210,6 +215,11 @@ impl Session {
     /// One parsed command; false once it was `quit`.
     fn command(&mut self, command: XboardCommand, text: &str) -> bool {
         use XboardCommand as C;
+        let answer = matches!(command, C::Accepted(_) | C::Rejected(_) | C::Option { .. });
+        if self.unanswered_options > 0 && !answer {
+            // A GUI that does not answer features: done now.
+            self.features_done();
+        }
         match command {
             C::Xboard | C::Random | C::Hard | C::Easy | C::Bk | C::Draw | C::Hint => {}
             C::Nps(_) | C::Otim(_) | C::EgtPath { .. } | C::Hover(_) => {}
@@ -390,7 +400,13 @@ impl Session {
         ("variants".to_string(), FeatureValue::Str(names.join(",")))
     }
 
-    fn features(&self) {
+    /// The features, then the options; `done=1` once the GUI has answered
+    /// every option (`feature_answer`), VariantPath first of them.
+    fn features(&mut self) {
+        self.say(XboardReply::Feature(vec![(
+            "done".to_string(),
+            FeatureValue::Int(0),
+        )]));
         let s = |v: &str| FeatureValue::Str(v.to_string());
         let on = FeatureValue::Bool(true);
         let off = FeatureValue::Bool(false);
@@ -418,7 +434,13 @@ impl Session {
         ];
         self.say(XboardReply::Feature(features));
         // Options each in a feature command of their own, as XBoard 4.9
-        // expects.
+        // expects; each a file, so that XBoard offers a Browse button.
+        self.say(XboardReply::OptionFeature {
+            name: VARIANT_PATH.to_string(),
+            kind: OptionType::File {
+                default: String::new(),
+            },
+        });
         self.say(XboardReply::OptionFeature {
             name: DICE_SEED.to_string(),
             kind: OptionType::Spin {
@@ -427,31 +449,35 @@ impl Session {
                 max: 1_000_000_000,
             },
         });
-        // A file, so that XBoard offers a Browse button.
         self.say(XboardReply::OptionFeature {
             name: EVAL_WEIGHTS.to_string(),
             kind: OptionType::File {
                 default: String::new(),
             },
         });
-        self.say(XboardReply::OptionFeature {
-            name: VARIANT_PATH.to_string(),
-            kind: OptionType::File {
-                default: String::new(),
-            },
-        });
-        self.say(XboardReply::Feature(vec![(
-            "done".to_string(),
-            FeatureValue::Int(1),
-        )]));
+        self.unanswered_options = 3;
     }
 
     fn feature_answer(&mut self, feature: &str, accepted: bool) {
         match feature.trim() {
             "dice" => self.dice_accepted = accepted,
             "choices" => self.choices_accepted = accepted,
+            "option" if self.unanswered_options > 0 => {
+                self.unanswered_options -= 1;
+                if self.unanswered_options == 0 {
+                    self.features_done();
+                }
+            }
             _ => {}
         }
+    }
+
+    fn features_done(&mut self) {
+        self.unanswered_options = 0;
+        self.say(XboardReply::Feature(vec![(
+            "done".to_string(),
+            FeatureValue::Int(1),
+        )]));
     }
 
     fn option(&mut self, name: &str, value: Option<&str>, text: &str) {

@@ -54,6 +54,20 @@ impl Catalog {
     /// `with_file` for files that are one whole: a section may name a
     /// parent in any of them.
     pub fn with_files(&self, files: &[(&str, &str)]) -> Result<(Catalog, Vec<String>), Problems> {
+        self.add(files, true)
+    }
+
+    /// `with_files` without compiling the games: each is compiled when
+    /// first asked for. For the built-in files, which a test checks whole,
+    /// so that starting the engine does not compile every game.
+    pub fn with_files_unchecked(
+        &self,
+        files: &[(&str, &str)],
+    ) -> Result<(Catalog, Vec<String>), Problems> {
+        self.add(files, false)
+    }
+
+    fn add(&self, files: &[(&str, &str)], check: bool) -> Result<(Catalog, Vec<String>), Problems> {
         let mut sections = Vec::new();
         let mut problems = Vec::new();
         for (file, text) in files {
@@ -72,15 +86,12 @@ impl Catalog {
             names.push(s.name.clone());
         }
         for s in sections {
-            next.compiled.get_mut().map(|c| c.remove(&s.name)).ok();
             next.games.retain(|g| *g != s.name);
             if !is_template(&s) {
                 next.games.push(s.name.clone());
             }
             next.sections.insert(s.name.clone(), s);
         }
-        // A changed parent changes its children: compile them again.
-        next.compiled.get_mut().map(|c| c.clear()).ok();
         let games: Vec<String> = names
             .iter()
             .filter(|n| next.games.contains(n))
@@ -92,7 +103,11 @@ impl Catalog {
             .filter(|g| next.descends(g, &names))
             .cloned()
             .collect();
-        for name in &affected {
+        // A changed parent changes its children: compile them again.
+        if let Ok(compiled) = next.compiled.get_mut() {
+            compiled.retain(|g, _| !affected.contains(g));
+        }
+        for name in affected.iter().filter(|_| check) {
             if let Err(mut p) = next.build(name) {
                 problems.append(&mut p);
             }

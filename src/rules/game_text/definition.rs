@@ -8,7 +8,7 @@ use crate::rules::game_text::board_rules::{
 use crate::rules::game_text::dice::{read_dice, read_modes};
 use crate::rules::game_text::hunt::read_hunt;
 use crate::rules::game_text::inherit::{Setting, TEMPLATE};
-use crate::rules::game_text::piece_rules::read_piece_rules;
+use crate::rules::game_text::piece_rules::{read_piece_rules, Hands};
 use crate::rules::game_text::pieces::{read_army, Army};
 use crate::rules::game_text::problem::Problem;
 use crate::rules::game_text::reader::Reader;
@@ -41,14 +41,16 @@ pub fn read_definition(
             "captures go to a hand only with pieceDrops".into(),
         );
     }
-    read_piece_rules(&mut r, &mut army, board.height, hands_for_all);
+    let promotion_ranks = read_promotion_ranks(&mut r, &board);
+    let hands = Hands {
+        drops: uses_hands,
+        captures_to_hand: hands_for_all,
+        promotion_ranks: &promotion_ranks,
+    };
+    read_piece_rules(&mut r, &mut army, board.height, &hands);
     let initial = r.read_or("initialDoubleStep", false, values::boolean);
     if let (Some(fen), false) = (start_fen.as_deref(), initial) {
         check_double_step(&mut r, &army, fen, hands_for_all, board.height);
-    }
-    let promotion_ranks = read_promotion_ranks(&mut r, &board);
-    if uses_hands {
-        default_drop_ranks(&mut army, &promotion_ranks, board.height);
     }
     let promotion_after_throw = r.read_or("promotionAfterThrow", false, values::boolean);
     let castling = read_castling(&mut r, &board, &army, start_fen.as_deref());
@@ -113,20 +115,6 @@ fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, heig
                    step (from the 2nd rank) and ours (a pawn that has not moved) differ; \
                    say initialDoubleStep = true for ours, or doubleStep = false";
         r.refuse_key("doubleStep", why.to_string());
-    }
-}
-
-/// Where a piece without `dropRanks` may be dropped, as in
-/// Fairy-Stockfish: any rank, but the named pawn neither on its first
-/// rank nor where it would promote.
-fn default_drop_ranks(army: &mut Army, promotion_ranks: &[u8], height: u8) {
-    let pawn = army.pawn.as_deref().and_then(|p| army.find(p));
-    for (i, piece) in army.pieces.iter_mut().enumerate() {
-        if !piece.drop_ranks.is_empty() {
-            continue;
-        }
-        let barred = |r: &u8| Some(i) == pawn && (*r == 0 || promotion_ranks.contains(r));
-        piece.drop_ranks = (0..height).filter(|r| !barred(r)).collect();
     }
 }
 

@@ -8,7 +8,16 @@ use crate::rules::game_text::pieces::{checked_symbols, per_piece_key, pieces_key
 use crate::rules::game_text::reader::Reader;
 use crate::rules::game_text::values::{self, symbols};
 
-pub fn read_piece_rules(r: &mut Reader, army: &mut Army, height: u8, hands_for_all: bool) {
+/// What the game's hands are, for the pieces' drops and fates.
+pub struct Hands<'a> {
+    pub drops: bool,
+    /// Fairy-Stockfish's `capturesToHand`.
+    pub captures_to_hand: bool,
+    /// The game's promotion ranks (White's), where no pawn is dropped.
+    pub promotion_ranks: &'a [u8],
+}
+
+pub fn read_piece_rules(r: &mut Reader, army: &mut Army, height: u8, hands: &Hands) {
     for (i, name) in per_piece_key(r, army, "pieceNames") {
         army.pieces[i].name = name.replace('_', " ");
     }
@@ -37,12 +46,37 @@ pub fn read_piece_rules(r: &mut Reader, army: &mut Army, height: u8, hands_for_a
     for i in pieces_key(r, army, "nMoveRuleTypes").unwrap_or_default() {
         army.pieces[i].resets_clock = true;
     }
+    read_drop_ranks(r, army, height, hands);
+    read_fates(r, army, hands.captures_to_hand);
+}
+
+/// `dropRanks`: where each piece may be dropped (`-`: nowhere). A piece
+/// it leaves out is dropped as in Fairy-Stockfish: anywhere, but the
+/// named pawn neither on its first rank nor where it would promote.
+fn read_drop_ranks(r: &mut Reader, army: &mut Army, height: u8, hands: &Hands) {
+    let mut said = vec![false; army.pieces.len()];
     for (i, ranks) in per_piece_key(r, army, "dropRanks") {
+        said[i] = true;
+        if ranks == "-" {
+            continue;
+        }
         if let Some(ranks) = ranks_of(r, "dropRanks", &ranks, height) {
             army.pieces[i].drop_ranks = ranks;
         }
     }
-    read_fates(r, army, hands_for_all);
+    if !hands.drops {
+        return;
+    }
+    let pawn = army.pawn.as_deref().and_then(|p| army.find(p));
+    for (i, piece) in army
+        .pieces
+        .iter_mut()
+        .enumerate()
+        .filter(|(i, _)| !said[*i])
+    {
+        let barred = |r: &u8| Some(i) == pawn && (*r == 0 || hands.promotion_ranks.contains(r));
+        piece.drop_ranks = (0..height).filter(|r| !barred(r)).collect();
+    }
 }
 
 fn ranks_of(r: &mut Reader, key: &str, text: &str, height: u8) -> Option<Vec<u8>> {

@@ -5,10 +5,18 @@
 fn every_builtin_game_loads() {
     let names = super::builtin_names();
     assert_eq!(names.len(), 17, "{names:?}");
-    for name in names {
-        if let Err(e) = super::load(&name) {
+    assert!(super::library_names().len() >= 30);
+    for name in names.iter().chain(&super::library_names()) {
+        if let Err(e) = super::load(name) {
             panic!("{name}: {e}");
         }
+    }
+    // The files as a whole, checked as a user's would be.
+    let mut files = super::builtin_files().to_vec();
+    files.extend_from_slice(super::library_files());
+    let checked = crate::rules::game_text::catalog::Catalog::default().with_files(&files);
+    if let Err(e) = checked {
+        panic!("{e}");
     }
 }
 
