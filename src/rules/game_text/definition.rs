@@ -59,8 +59,7 @@ pub fn read_definition(
     let (modes, start_mode) = read_modes(&mut r, &army, board.height);
     let chance = read_dice(&mut r);
     let hunt = read_hunt(&mut r, &army, board.height);
-    let place = |r: &Reader, key: &str| r.place(key);
-    let places = Places::new(&r, &army, place);
+    let places = Places::new(&r, &army);
     let problems = r.finish();
     if !problems.is_empty() {
         return Err(problems);
@@ -120,12 +119,12 @@ fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, heig
 
 /// Where the keys a compile error may be about are written.
 struct Places {
-    keys: Vec<(&'static str, (String, usize))>,
+    keys: Vec<(&'static str, (String, usize, String))>,
     pieces: Vec<(String, (String, usize))>,
 }
 
 impl Places {
-    fn new(r: &Reader, army: &Army, place: impl Fn(&Reader, &str) -> (String, usize)) -> Places {
+    fn new(r: &Reader, army: &Army) -> Places {
         let keys = [
             "maxFile",
             "holes",
@@ -143,7 +142,7 @@ impl Places {
             "twoLegFirstMove",
         ];
         Places {
-            keys: keys.iter().map(|&k| (k, place(r, k))).collect(),
+            keys: keys.iter().map(|&k| (k, r.place(k))).collect(),
             pieces: army
                 .pieces
                 .iter()
@@ -155,13 +154,16 @@ impl Places {
 
     fn problem(&self, e: &VariantError) -> Problem {
         let key = |k: &str| {
-            let (file, line) = self
+            let (file, line, note) = self
                 .keys
                 .iter()
                 .find(|(n, _)| *n == k)
                 .map(|(_, p)| p.clone())
                 .unwrap_or_default();
-            Problem::at(&file, line, k, e.to_string())
+            // The error may name the key's subject already (`dice: ...`).
+            let text = e.to_string();
+            let text = text.strip_prefix(&format!("{k}: ")).unwrap_or(&text);
+            Problem::at(&file, line, k, format!("{text}{note}"))
         };
         let piece = |name: &str| match self.pieces.iter().find(|(n, _)| n == name) {
             Some((_, (file, line))) => Problem::at(file, *line, "", e.to_string()),

@@ -101,6 +101,12 @@ pub fn read_army(r: &mut Reader) -> Army {
                 continue;
             }
         };
+        if let Err(e) = crate::rules::betza::parse(&betza).map_err(|e| e.to_string()) {
+            if !betza.is_empty() {
+                r.refuse(s, format!("its moves '{betza}': {e}"));
+                continue;
+            }
+        }
         let (plus, letter) = match sym.strip_prefix('+') {
             Some(l) => (true, l),
             None => (false, sym.as_str()),

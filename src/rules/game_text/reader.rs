@@ -71,10 +71,22 @@ impl<'a> Reader<'a> {
         out
     }
 
-    /// Keeps a problem of a setting.
+    /// Keeps a problem of a setting: at its line, or, for a setting this
+    /// game inherits, at the game's header, saying where it was set.
     pub fn refuse(&mut self, s: &Setting, why: String) {
+        let (file, line, note) = self.where_set(s);
         self.problems
-            .push(Problem::at(&s.file, s.line, &s.key, why));
+            .push(Problem::at(&file, line, &s.key, format!("{why}{note}")));
+    }
+
+    fn where_set(&self, s: &Setting) -> (String, usize, String) {
+        match s.inherited {
+            true => {
+                let note = format!(" (as inherited from {}:{})", s.file, s.line);
+                (self.file.clone(), self.line, note)
+            }
+            false => (s.file.clone(), s.line, String::new()),
+        }
     }
 
     /// Keeps a problem of the key's line if it is set, else of the header.
@@ -91,11 +103,12 @@ impl<'a> Reader<'a> {
             .push(Problem::at(&self.file, self.line, "", why));
     }
 
-    /// Where `key` is set, for a later problem: (file, line).
-    pub fn place(&self, key: &str) -> (String, usize) {
+    /// Where a later problem of `key` is told: (file, line, a note on
+    /// where an inherited value was set), as `refuse` tells it.
+    pub fn place(&self, key: &str) -> (String, usize, String) {
         match self.settings.iter().find(|s| s.key == key) {
-            Some(s) => (s.file.clone(), s.line),
-            None => (self.file.clone(), self.line),
+            Some(s) => self.where_set(s),
+            None => (self.file.clone(), self.line, String::new()),
         }
     }
 

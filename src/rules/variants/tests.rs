@@ -403,3 +403,17 @@ mod fuzz {
         run(10_000, 0x2545_f491_4f6c_dd1d);
     }
 }
+
+/// A file with one bad game among good ones is refused whole: no game of
+/// it is known after, and the games known before are as they were.
+#[test]
+fn a_bad_file_changes_nothing() {
+    let before = super::names();
+    let chess = super::load("chess").expect("chess");
+    let text = "[goodone:chess]\n[chess]\nmaxRank = 3\n[badone:chess]\nmaxRank = 99\n";
+    let problems = super::add_text("mixed.ini", text).expect_err("refused");
+    assert!(problems.0.iter().any(|p| p.line == 5 && p.key == "maxRank"), "{problems}");
+    assert_eq!(super::names(), before);
+    assert!(std::sync::Arc::ptr_eq(&super::load("chess").expect("chess"), &chess));
+    assert!(matches!(super::load("goodone"), Err(super::LoadError::Unknown(_))));
+}
