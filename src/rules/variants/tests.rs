@@ -412,8 +412,17 @@ fn a_bad_file_changes_nothing() {
     let chess = super::load("chess").expect("chess");
     let text = "[goodone:chess]\n[chess]\nmaxRank = 3\n[badone:chess]\nmaxRank = 99\n";
     let problems = super::add_text("mixed.ini", text).expect_err("refused");
-    assert!(problems.0.iter().any(|p| p.line == 5 && p.key == "maxRank"), "{problems}");
+    assert!(
+        problems.0.iter().any(|p| p.line == 5 && p.key == "maxRank"),
+        "{problems}"
+    );
     assert_eq!(super::names(), before);
-    assert!(std::sync::Arc::ptr_eq(&super::load("chess").expect("chess"), &chess));
-    assert!(matches!(super::load("goodone"), Err(super::LoadError::Unknown(_))));
+    assert!(std::sync::Arc::ptr_eq(
+        &super::load("chess").expect("chess"),
+        &chess
+    ));
+    assert!(matches!(
+        super::load("goodone"),
+        Err(super::LoadError::Unknown(_))
+    ));
 }
