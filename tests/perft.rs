@@ -344,22 +344,43 @@ fn library_games() {
     }
 }
 
-/// A tool, not a check: prints a perft file for the game named by
-/// `REFERENCE_GAME` (a built-in one or one of the file `REFERENCE_FILE`),
-/// its start and positions of seeded random play, every count by the
-/// reference generator alone, up to `REFERENCE_BUDGET` nodes each.
+/// A tool: prints a perft file for the game named by `REFERENCE_GAME` (a
+/// built-in one or one of the file `REFERENCE_FILE`), its start and
+/// positions of seeded random play, every count by the reference
+/// generator alone, up to `REFERENCE_BUDGET` nodes each:
 /// `REFERENCE_GAME=petty REFERENCE_FILE=examples/petty.ini cargo test
-/// --release --test integration print_reference_counts -- --ignored --nocapture`
+/// --release --test integration print_reference_counts -- --ignored --nocapture`.
+/// Without them it makes Petty Chess's file again and checks it is the one
+/// in `tests/perft/examples/`, which it wrote.
 #[test]
 #[ignore = "a tool: writes the reference generator's counts for a new game"]
 fn print_reference_counts() {
-    let game = std::env::var("REFERENCE_GAME").expect("REFERENCE_GAME names the game");
-    if let Ok(file) = std::env::var("REFERENCE_FILE") {
+    let asked = std::env::var("REFERENCE_GAME").ok();
+    let game = asked.clone().unwrap_or_else(|| "petty".to_string());
+    let file = match &asked {
+        Some(_) => std::env::var("REFERENCE_FILE").ok(),
+        None => Some(format!("{}/examples/petty.ini", env!("CARGO_MANIFEST_DIR"))),
+    };
+    if let Some(file) = file {
         variants::add_file(&file).unwrap_or_else(|e| panic!("{e}"));
     }
-    let v = variants::load(&game).unwrap_or_else(|e| panic!("{e}"));
+    let lines = reference_file_lines(&game);
+    for line in &lines {
+        println!("{line}");
+    }
+    if asked.is_none() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/examples/petty.perft");
+        let text = std::fs::read_to_string(path).expect("petty.perft");
+        let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(kept, lines, "the tool no longer makes petty.perft");
+    }
+}
+
+/// The lines of a perft file of `game` by the reference generator alone.
+fn reference_file_lines(game: &str) -> Vec<String> {
+    let v = variants::load(game).unwrap_or_else(|e| panic!("{e}"));
     let dice = v.has_chance_steps();
-    let start = RefPosition::startpos(&game).expect("the reference knows the game");
+    let start = RefPosition::startpos(game).expect("the reference knows the game");
     let mut positions = vec![start.clone()];
     let mut seed: u64 = 12345;
     for plies in [6, 11, 17, 24, 31, 40] {
@@ -377,6 +398,7 @@ fn print_reference_counts() {
         }
         positions.push(p);
     }
+    let mut lines = Vec::new();
     for p in positions {
         let mut line = p.to_fen();
         type Counter = fn(&RefPosition, u32) -> u64;
@@ -398,8 +420,9 @@ fn print_reference_counts() {
                 line.push_str(&format!(" ;{tag}{depth} {nodes}"));
             }
         }
-        println!("{line}");
+        lines.push(line);
     }
+    lines
 }
 
 /// The reference generator on the larger counts too (minutes).
