@@ -27,6 +27,8 @@ use std::time::Duration;
 /// How long a claim of the game's end after the opponent's move waits for
 /// the GUI's own `result` (it follows the move at once when it comes).
 const CLAIM_GRACE: Duration = Duration::from_millis(200);
+/// How long `done=1` waits for the GUI to answer our option features.
+const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
 
 /// What the loop hears.
 pub(crate) enum Event {
@@ -66,6 +68,16 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
                 Ok(e) => e,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     session.release_claim();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else if session.awaits_feature_answers() {
+            // A GUI that answers no feature until `done=1` (python-chess).
+            match rx.recv_timeout(FEATURE_ANSWERS) {
+                Ok(e) => e,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    session.features_done();
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,

@@ -472,7 +472,12 @@ impl Session {
         }
     }
 
-    fn features_done(&mut self) {
+    /// Whether `done=1` waits for answers to our option features.
+    pub(crate) fn awaits_feature_answers(&self) -> bool {
+        self.unanswered_options > 0
+    }
+
+    pub(crate) fn features_done(&mut self) {
         self.unanswered_options = 0;
         self.say(XboardReply::Feature(vec![(
             "done".to_string(),
