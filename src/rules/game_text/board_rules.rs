@@ -154,10 +154,10 @@ pub fn start_cells(fen: &str) -> Vec<(u8, u8, String)> {
         let (mut file, mut count, mut plus) = (0u32, 0u32, false);
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
-                count = count * 10 + d;
+                count = count.saturating_mul(10).saturating_add(d);
                 continue;
             }
-            file += std::mem::take(&mut count);
+            file = file.saturating_add(std::mem::take(&mut count));
             match c {
                 '+' => plus = true,
                 c if c.is_ascii_alphabetic() => {
@@ -166,9 +166,9 @@ pub fn start_cells(fen: &str) -> Vec<(u8, u8, String)> {
                         cells.push((r, f, sym));
                     }
                     plus = false;
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
-                _ => file += 1,
+                _ => file = file.saturating_add(1),
             }
         }
     }
@@ -275,4 +275,30 @@ pub fn read_drop_limits(r: &mut Reader, army: &Army) -> Vec<(Vec<String>, u8)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::game_text::catalog::Catalog;
+
+    #[test]
+    fn start_cells_read_the_board() {
+        let cells = super::start_cells("2K+R/p*1q[Pp] w - - 0 1");
+        let want = [(0, 2, "K"), (0, 3, "+R"), (1, 0, "p"), (1, 3, "q")];
+        let got: Vec<(u8, u8, &str)> = cells.iter().map(|(r, f, s)| (*r, *f, s.as_str())).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_start_position_of_any_size_is_refused_not_a_crash() {
+        let rows = "99999999999p/".repeat(300);
+        for fen in [
+            format!("{rows}K w - - 0 1"),
+            "P".repeat(5000) + " w - - 0 1",
+        ] {
+            let text = format!("[x]\npawn = p\nking = k\nstartFen = {fen}\n");
+            let refused = Catalog::default().with_file("x.ini", &text);
+            assert!(refused.is_err(), "{fen}");
+        }
+    }
 }

@@ -106,9 +106,9 @@ fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, heig
         .split_once('[')
         .map_or("", |(_, h)| h.split(']').next().unwrap_or(""));
     let drops = to_hand || hand.contains(&white) || hand.contains(&black);
-    let off_second = start_cells(fen)
-        .iter()
-        .any(|(row, _, s)| (*s == white && *row + 2 != height) || (*s == black && *row != 1));
+    let off_second = start_cells(fen).iter().any(|(row, _, s)| {
+        (*s == white && *row as usize + 2 != height as usize) || (*s == black && *row != 1)
+    });
     if steps && (off_second || drops) {
         let why = "a pawn starts off its 2nd rank or is dropped: Fairy-Stockfish's double \
                    step (from the 2nd rank) and ours (a pawn that has not moved) differ; \
