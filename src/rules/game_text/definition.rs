@@ -25,7 +25,7 @@ pub fn read_definition(
     line: usize,
 ) -> Result<(VariantDef, Arc<Variant>), Vec<Problem>> {
     let mut r = Reader::new(settings, file, line);
-    support::take_ignored(&mut r);
+    r.family(support::is_ignored);
     r.get(TEMPLATE);
     let board = read_board(&mut r);
     let mut army = read_army(&mut r);

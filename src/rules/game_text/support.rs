@@ -2,8 +2,6 @@
 //! for GUIs), and why a key no reader took is refused: one of
 //! Fairy-Stockfish's that we cannot play, or unknown.
 
-use crate::rules::game_text::reader::Reader;
-
 /// Fairy-Stockfish's keys about how a GUI shows the game or how its own
 /// search and NNUE work, which change no rule: read and left aside.
 const IGNORED: &[&str] = &[
@@ -165,9 +163,9 @@ const FSF_UNSUPPORTED: &[&str] = &[
     "blackFlag",
 ];
 
-/// Takes the keys that change no rule.
-pub fn take_ignored(r: &mut Reader) {
-    r.family(|k| IGNORED.contains(&k));
+/// Whether the key changes no rule here (it is read and left aside).
+pub fn is_ignored(key: &str) -> bool {
+    IGNORED.contains(&key)
 }
 
 /// Why a key that no reader took is refused.
