@@ -434,28 +434,29 @@ impl Session {
         ];
         self.say(XboardReply::Feature(features));
         // Options each in a feature command of their own, as XBoard 4.9
-        // expects; each a file, so that XBoard offers a Browse button.
-        self.say(XboardReply::OptionFeature {
-            name: VARIANT_PATH.to_string(),
-            kind: OptionType::File {
-                default: String::new(),
-            },
-        });
-        self.say(XboardReply::OptionFeature {
-            name: DICE_SEED.to_string(),
-            kind: OptionType::Spin {
-                default: 0,
-                min: 0,
-                max: 1_000_000_000,
-            },
-        });
-        self.say(XboardReply::OptionFeature {
-            name: EVAL_WEIGHTS.to_string(),
-            kind: OptionType::File {
-                default: String::new(),
-            },
-        });
-        self.unanswered_options = 3;
+        // expects; the files as files, so that XBoard offers a Browse button.
+        let file = || OptionType::File {
+            default: String::new(),
+        };
+        let options = [
+            (VARIANT_PATH, file()),
+            (
+                DICE_SEED,
+                OptionType::Spin {
+                    default: 0,
+                    min: 0,
+                    max: 1_000_000_000,
+                },
+            ),
+            (EVAL_WEIGHTS, file()),
+        ];
+        self.unanswered_options = options.len();
+        for (name, kind) in options {
+            self.say(XboardReply::OptionFeature {
+                name: name.to_string(),
+                kind,
+            });
+        }
     }
 
     fn feature_answer(&mut self, feature: &str, accepted: bool) {
