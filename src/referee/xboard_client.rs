@@ -113,6 +113,15 @@ pub struct XboardClient {
     next_ping: i64,
 }
 
+/// Our answer to an engine's feature: `accepted` for those we use.
+fn feature_answer(key: &str) -> String {
+    let verdict = match ACCEPTED.contains(&key) {
+        true => "accepted",
+        false => "rejected",
+    };
+    format!("{verdict} {key}")
+}
+
 impl XboardClient {
     pub fn start(spec: &EngineSpec, variant: &str, log: IoLog) -> Result<XboardClient, Fault> {
         let mut process =
@@ -164,12 +173,7 @@ impl XboardClient {
                     "done" => deadline = start + FEATURES_LONG,
                     _ => {}
                 }
-                let verdict = if ACCEPTED.contains(&key.as_str()) {
-                    "accepted"
-                } else {
-                    "rejected"
-                };
-                c.process.send(&format!("{verdict} {key}"))?;
+                c.process.send(&feature_answer(&key))?;
             }
             if done {
                 break;
@@ -230,12 +234,7 @@ impl XboardClient {
                 if key == "variants" {
                     variants = Some(value.split(',').map(|s| s.trim().to_string()).collect());
                 }
-                let verdict = if ACCEPTED.contains(&key.as_str()) {
-                    "accepted"
-                } else {
-                    "rejected"
-                };
-                self.process.send(&format!("{verdict} {key}"))?;
+                self.process.send(&feature_answer(&key))?;
             }
         }
     }

@@ -22,13 +22,6 @@ use crate::text_lines::InputLine;
 use crate::uci::Output;
 use std::io::BufRead;
 use std::sync::mpsc;
-use std::time::Duration;
-
-/// How long a claim of the game's end after the opponent's move waits for
-/// the GUI's own `result` (it follows the move at once when it comes).
-const CLAIM_GRACE: Duration = Duration::from_millis(200);
-/// How long `done=1` waits for the GUI to answer our option features.
-const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
 
 /// What the loop hears.
 pub(crate) enum Event {
@@ -63,21 +56,11 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Output, first: Option<String>) {
     });
     let mut session = session::Session::new(out, tx);
     loop {
-        let event = if session.holds_claim() {
-            match rx.recv_timeout(CLAIM_GRACE) {
+        let event = if let Some(patience) = session.patience() {
+            match rx.recv_timeout(patience) {
                 Ok(e) => e,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    session.release_claim();
-                    continue;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-        } else if session.awaits_feature_answers() {
-            // A GUI that answers no feature until `done=1` (python-chess).
-            match rx.recv_timeout(FEATURE_ANSWERS) {
-                Ok(e) => e,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    session.features_done();
+                    session.out_of_patience();
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,

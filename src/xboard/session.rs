@@ -33,6 +33,12 @@ const EVAL_WEIGHTS: &str = "EvalWeights";
 /// A game file whose games join ours (`Engine::load_variants`).
 const VARIANT_PATH: &str = "VariantPath";
 
+/// How long a claim of the game's end after the opponent's move waits for
+/// the GUI's own `result` (it follows the move at once when it comes).
+const CLAIM_GRACE: Duration = Duration::from_millis(200);
+/// How long `done=1` waits for the GUI to answer our option features.
+const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
     No,
@@ -473,12 +479,7 @@ impl Session {
         }
     }
 
-    /// Whether `done=1` waits for answers to our option features.
-    pub(crate) fn awaits_feature_answers(&self) -> bool {
-        self.unanswered_options > 0
-    }
-
-    pub(crate) fn features_done(&mut self) {
+    fn features_done(&mut self) {
         self.unanswered_options = 0;
         self.say(XboardReply::Feature(vec![(
             "done".to_string(),
@@ -933,12 +934,31 @@ impl Session {
     }
 
     /// A claim held back for the GUI's own `result` (see `report`).
-    pub(crate) fn holds_claim(&self) -> bool {
-        self.held_claim.is_some()
+    /// How long the session waits for the GUI before it goes on alone:
+    /// a claim of the game's end waits for the GUI's own `result`, and
+    /// `done=1` for the answers to our options (python-chess answers none
+    /// before `done=1`). `None`: it waits for the GUI as long as it takes.
+    pub(crate) fn patience(&self) -> Option<Duration> {
+        if self.held_claim.is_some() {
+            Some(CLAIM_GRACE)
+        } else if self.unanswered_options > 0 {
+            Some(FEATURE_ANSWERS)
+        } else {
+            None
+        }
+    }
+
+    /// The GUI said nothing in time: we claim the game's end, or say
+    /// `done=1`.
+    pub(crate) fn out_of_patience(&mut self) {
+        match self.held_claim.is_some() {
+            true => self.release_claim(),
+            false => self.features_done(),
+        }
     }
 
     /// The GUI said nothing about the game's end: we claim it.
-    pub(crate) fn release_claim(&mut self) {
+    fn release_claim(&mut self) {
         if let Some(claim) = self.held_claim.take() {
             self.say(claim);
         }

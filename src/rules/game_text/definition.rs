@@ -98,9 +98,6 @@ pub fn read_definition(
 /// wants ours (`initialDoubleStep = true`), else it is refused.
 fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, height: u8) {
     let Some(pawn) = &army.pawn else { return };
-    let steps = army
-        .find(pawn)
-        .is_some_and(|i| army.pieces[i].betza.contains("ifmnD"));
     let (white, black) = (pawn.clone(), pawn.to_lowercase());
     let hand = fen
         .split_once('[')
@@ -109,7 +106,7 @@ fn check_double_step(r: &mut Reader, army: &Army, fen: &str, to_hand: bool, heig
     let off_second = start_cells(fen).iter().any(|(row, _, s)| {
         (*s == white && *row as usize + 2 != height as usize) || (*s == black && *row != 1)
     });
-    if steps && (off_second || drops) {
+    if army.pawn_double_step && (off_second || drops) {
         let why = "a pawn starts off its 2nd rank or is dropped: Fairy-Stockfish's double \
                    step (from the 2nd rank) and ours (a pawn that has not moved) differ; \
                    say initialDoubleStep = true for ours, or doubleStep = false";

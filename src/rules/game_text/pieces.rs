@@ -16,6 +16,8 @@ pub struct Army {
     /// Whether each was declared by an ancestor.
     pub inherited: Vec<bool>,
     pub pawn: Option<String>,
+    /// The named pawn was given its double step (`doubleStep`).
+    pub pawn_double_step: bool,
     pub king: Option<String>,
 }
 
@@ -47,6 +49,7 @@ pub fn read_army(r: &mut Reader) -> Army {
         declared_at: Vec::new(),
         inherited: Vec::new(),
         pawn: None,
+        pawn_double_step: false,
         king: None,
     };
     let declarations = r.family(|k| named(k).is_some() || refused(k).is_some() || is_custom(k));
@@ -86,6 +89,7 @@ pub fn read_army(r: &mut Reader) -> Army {
             army.remove(earlier);
             if army.pawn.as_deref() == Some(&sym) {
                 army.pawn = None;
+                army.pawn_double_step = false;
             }
             if army.king.as_deref() == Some(&sym) {
                 army.king = None;
@@ -94,7 +98,10 @@ pub fn read_army(r: &mut Reader) -> Army {
         let (default_betza, name) = named(&s.key).unwrap_or(("", &s.key));
         let betza = match (betza, is_custom(&s.key)) {
             (Some(b), _) => b.to_string(),
-            (None, false) if s.key == "pawn" && double_step => format!("{default_betza}ifmnD"),
+            (None, false) if s.key == "pawn" && double_step => {
+                army.pawn_double_step = true;
+                format!("{default_betza}ifmnD")
+            }
             (None, false) => default_betza.to_string(),
             (None, true) => {
                 r.refuse(s, "a custom piece is 'letter:Betza'".to_string());
