@@ -538,3 +538,61 @@ fn an_engine_behind_a_wrapper_leaves_nothing_running() {
     }
     assert_eq!(processes_running(&helper), Vec::<String>::new());
 }
+
+/// In every game whose promotion waits for the throw, an XBoard engine
+/// writes its promotion with the piece (`a7a8q`, as XBoard shows it): the
+/// referee plays the move, the throw, then that piece.
+#[test]
+fn xboard_engines_promote_after_the_throw() {
+    let games = [
+        ("carnival", "knights=2:1/2:1"),
+        ("carnival-oblique", "knights=2:1/2:1"),
+        ("updown", "die=-/-"),
+        ("multipawn", "die=-/-"),
+        ("armyorientation", "die=-/-"),
+        ("pieceorientation", "dice=-/-"),
+        ("montypython", "die=-/-"),
+    ];
+    let engine = format!("cmd={BIN}");
+    for (variant, dice) in games {
+        let opening = temp(&format!("{variant}-promotion.txt"));
+        std::fs::write(
+            &opening,
+            format!("fen 7k/PPP5/8/8/8/8/8/K7 w - - 0 1 {dice}\n"),
+        )
+        .unwrap();
+        let path = temp(&format!("{variant}-promotion.pgn"));
+        let (ok, out, err) = run(&[
+            "--variant",
+            variant,
+            "--openings",
+            opening.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "arg=xboard",
+            "proto=xboard",
+            "name=a",
+            "depth=2",
+            "--engine",
+            &engine,
+            "arg=xboard",
+            "proto=xboard",
+            "name=b",
+            "depth=2",
+            "--games",
+            "2",
+            "--max-plies",
+            "12",
+            "--pgn",
+            path.to_str().unwrap(),
+        ]);
+        assert!(ok, "{variant}: {out}\n{err}");
+        assert!(out.contains("rules infraction 0"), "{variant}: {out}");
+        let played = replay(&path, variant);
+        let promoted = played
+            .iter()
+            .flat_map(|g| &g.moves)
+            .any(|t| t.starts_with("promote:"));
+        assert!(promoted, "{variant}: no promotion was played");
+    }
+}

@@ -10,6 +10,10 @@ use super::clock::Limits;
 use super::engine_process::EngineProcess;
 use super::log::IoLog;
 use super::player::{Fault, GameView, Player, StepKind, Turn};
+use super::promotion_ahead;
+use crate::rules::action::Action;
+use crate::rules::piece::Kind;
+use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use std::time::{Duration, Instant};
 
@@ -90,8 +94,8 @@ pub fn shift_ranks(token: &str, ranks: u8, delta: i32) -> String {
 /// Our token for an XBoard engine's move text: the text itself when the
 /// rules core reads it, else the one two-leg move a plain `from to` stands
 /// for (`b7b5` for `b7b6,b6b5`; see `Position::two_leg_from_ends`).
-pub fn resolve_move(pos: &crate::rules::position::Position, text: &str) -> String {
-    if pos.parse_action(text).is_ok() || pos.pending() != crate::rules::position::Pending::Nothing {
+pub fn resolve_move(pos: &Position, text: &str) -> String {
+    if pos.parse_action(text).is_ok() || pos.pending() != Pending::Nothing {
         return text.to_string();
     }
     pos.two_leg_from_ends(text)
@@ -111,6 +115,10 @@ pub struct XboardClient {
     /// The engine is on move (after `go`), not in force mode.
     playing: bool,
     next_ping: i64,
+    /// The piece of its own promotion that waits for the throw: XBoard
+    /// writes a promotion with its piece (`h7h8q`), so the engine plays
+    /// that piece itself when the promotion falls due.
+    promotion_ahead: Option<Kind>,
 }
 
 /// Our answer to an engine's feature: `accepted` for those we use.
@@ -139,6 +147,7 @@ impl XboardClient {
             known: 0,
             playing: false,
             next_ping: 1,
+            promotion_ahead: None,
         };
         let mut variants: Option<Vec<String>> = None;
         let (mut dice, mut choices) = (false, false);
@@ -288,6 +297,16 @@ impl XboardClient {
         Ok(())
     }
 
+    /// Our token for the engine's move; a promotion that waits for the
+    /// throw keeps its piece for when it falls due.
+    fn take_move(&mut self, pos: &Position, text: &str) -> String {
+        if let Some((text, piece)) = promotion_ahead::split(pos, text) {
+            self.promotion_ahead = Some(piece);
+            return text;
+        }
+        resolve_move(pos, text)
+    }
+
     fn send_time(&mut self, turn: &Turn) -> Result<(), Fault> {
         if !self.time {
             return Ok(());
@@ -376,6 +395,7 @@ impl Player for XboardClient {
         }
         self.known = 0;
         self.playing = false;
+        self.promotion_ahead = None;
         self.catch_up(game)?;
         self.sync(Instant::now() + PING)
     }
@@ -389,7 +409,14 @@ impl Player for XboardClient {
 
     fn act(&mut self, turn: &Turn) -> Result<String, Fault> {
         let game = turn.game;
-        let to_move = game.position.pending() == crate::rules::position::Pending::Nothing;
+        if let Pending::Promote(_) = game.position.pending() {
+            if let Some(piece) = self.promotion_ahead.take() {
+                // The engine has played it already, on hearing the throw.
+                self.known = game.steps.len() + 1;
+                return Ok(game.position.action_text(Action::Promote(piece)));
+            }
+        }
+        let to_move = game.position.pending() == Pending::Nothing;
         if to_move {
             if self.playing {
                 self.process.send("force")?;
@@ -427,7 +454,7 @@ impl Player for XboardClient {
                     }
                     self.known = game.steps.len() + 1;
                     let text = shift_ranks(&legs, self.ranks, 1);
-                    return Ok(resolve_move(game.position, &text));
+                    return Ok(self.take_move(game.position, &text));
                 }
                 Some("resign") => return Err(Fault::Resigned),
                 Some(w) if w.starts_with("Illegal") => return Err(Fault::Refused(line.clone())),
