@@ -596,3 +596,34 @@ fn xboard_engines_promote_after_the_throw() {
         assert!(promoted, "{variant}: no promotion was played");
     }
 }
+
+/// An XBoard engine slow to start (3 s before it reads `protover 2`) gets
+/// to play a game that needs its features: the referee waits for them.
+#[test]
+fn a_slow_xboard_engine_is_waited_for() {
+    let slow = script("slow-xboard.sh", &format!("sleep 3\nexec {BIN} xboard\n"));
+    let path = temp("slow-xboard.pgn");
+    let (ok, out, err) = run(&[
+        "--variant",
+        "truffle",
+        "--engine",
+        "cmd=sh",
+        &format!("arg={slow}"),
+        "proto=xboard",
+        "name=slow",
+        "depth=1",
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=quick",
+        "depth=1",
+        "--games",
+        "2",
+        "--max-plies",
+        "4",
+        "--pgn",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("abandoned 0"), "{out}\n{err}");
+    assert_eq!(replay(&path, "truffle").len(), 2);
+}

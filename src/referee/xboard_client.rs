@@ -121,6 +121,44 @@ pub struct XboardClient {
     promotion_ahead: Option<Kind>,
 }
 
+/// What the engine's `feature` lines told of the game it can play.
+#[derive(Default)]
+struct Features {
+    variants: Option<Vec<String>>,
+    dice: bool,
+    choices: bool,
+    /// `done=1` (true) or `done=0` (false) last, if either came.
+    done: Option<bool>,
+    /// How many `feature` lines came, and how long the referee waited.
+    lines: usize,
+    waited: Duration,
+}
+
+impl Features {
+    /// Whether `variant` is among its variants; if not, says what the
+    /// engine did, so that a slow or silent start reads as such.
+    fn offers(&self, variant: &str) -> Result<(), Fault> {
+        let waited = self.waited.as_secs();
+        let why = match &self.variants {
+            Some(list) if list.iter().any(|n| n == variant) => return Ok(()),
+            Some(list) => format!("its feature variants lists no '{variant}' (it lists {})", list.join(",")),
+            None if self.lines == 0 => format!(
+                "it sent no feature within {waited} s of 'protover 2' (a protocol 1 engine, or one too slow to start), so it cannot be asked for '{variant}'"
+            ),
+            None if self.done == Some(false) => format!(
+                "it sent done=0 and no done=1 within {waited} s, nor feature variants: no '{variant}'"
+            ),
+            None => format!("its features name no variants (chess only): no '{variant}'"),
+        };
+        Err(Fault::Unsupported(why))
+    }
+}
+
+/// `a, b,c` as `[a, b, c]`.
+fn split_list(value: &str) -> Vec<String> {
+    value.split(',').map(|s| s.trim().to_string()).collect()
+}
+
 /// Our answer to an engine's feature: `accepted` for those we use.
 fn feature_answer(key: &str) -> String {
     let verdict = match ACCEPTED.contains(&key) {
@@ -149,47 +187,17 @@ impl XboardClient {
             next_ping: 1,
             promotion_ahead: None,
         };
-        let mut variants: Option<Vec<String>> = None;
-        let (mut dice, mut choices) = (false, false);
-        let start = Instant::now();
-        let mut deadline = start + FEATURES;
-        loop {
-            let line = match c.process.recv(deadline) {
-                Ok(l) => l,
-                // No `done=1`: the features so far are all there is.
-                Err(super::engine_process::ProcessError::Timeout) => break,
-                Err(e) => return Err(e.into()),
-            };
-            let Some(rest) = line.trim().strip_prefix("feature ") else {
-                continue;
-            };
-            let mut done = false;
-            for (key, value) in parse_features(rest) {
-                let on = value == "1";
-                match key.as_str() {
-                    "ping" => c.ping = on,
-                    "setboard" => c.setboard = on,
-                    "usermove" => c.usermove = on,
-                    "time" => c.time = on,
-                    "myname" => c.name = Some(value.clone()),
-                    "variants" => {
-                        variants = Some(value.split(',').map(|s| s.trim().to_string()).collect())
-                    }
-                    "dice" => dice = on,
-                    "choices" => choices = on,
-                    "done" if on => done = true,
-                    // `done=0` asks for more time, once: counted from the start.
-                    "done" => deadline = start + FEATURES_LONG,
-                    _ => {}
-                }
-                c.process.send(&feature_answer(&key))?;
-            }
-            if done {
-                break;
-            }
-        }
         let v =
             crate::rules::variants::load(variant).map_err(|e| Fault::Unsupported(e.to_string()))?;
+        // A v1 engine (no features) can play chess only: for another game
+        // the referee waits as long as a slow start may take.
+        let needs_features = variant != "chess" || v.has_chance_steps();
+        let first_wait = if needs_features {
+            FEATURES_LONG
+        } else {
+            FEATURES
+        };
+        let mut heard = c.read_features(first_wait)?;
         c.ranks = v.geometry().height();
         for (k, val) in &spec.options {
             c.process.send(&format!("option {k}={val}"))?;
@@ -198,25 +206,66 @@ impl XboardClient {
             // An option (VariantPath) may add variants: a new `feature
             // variants` comes before the answer to a ping.
             if let Some(newer) = c.features_until_pong(Instant::now() + FEATURES)? {
-                variants = Some(newer);
+                heard.variants = Some(newer);
             }
         }
         if variant != "chess" {
-            let known = variants
-                .as_ref()
-                .is_some_and(|list| list.iter().any(|n| n == variant));
-            if !known {
-                return Err(Fault::Unsupported(format!(
-                    "no variant '{variant}' in its features"
-                )));
-            }
+            heard.offers(variant)?;
         }
-        if v.has_chance_steps() && !(dice && choices) {
+        if v.has_chance_steps() && !(heard.dice && heard.choices) {
             return Err(Fault::Unsupported(
                 "a dice game needs feature dice=1 choices=1".to_string(),
             ));
         }
         Ok(c)
+    }
+
+    /// Reads `feature` lines, answering each, until `done=1`; without it,
+    /// until `first_wait` has passed (from `done=0`: [`FEATURES_LONG`]).
+    fn read_features(&mut self, first_wait: Duration) -> Result<Features, Fault> {
+        let start = Instant::now();
+        let mut heard = Features {
+            waited: first_wait,
+            ..Features::default()
+        };
+        let mut deadline = start + first_wait;
+        loop {
+            let line = match self.process.recv(deadline) {
+                Ok(l) => l,
+                // No `done=1`: the features so far are all there is.
+                Err(super::engine_process::ProcessError::Timeout) => return Ok(heard),
+                Err(e) => return Err(e.into()),
+            };
+            let Some(rest) = line.trim().strip_prefix("feature ") else {
+                continue;
+            };
+            heard.lines += 1;
+            for (key, value) in parse_features(rest) {
+                let on = value == "1";
+                match key.as_str() {
+                    "ping" => self.ping = on,
+                    "setboard" => self.setboard = on,
+                    "usermove" => self.usermove = on,
+                    "time" => self.time = on,
+                    "myname" => self.name = Some(value.clone()),
+                    "variants" => heard.variants = Some(split_list(&value)),
+                    "dice" => heard.dice = on,
+                    "choices" => heard.choices = on,
+                    "done" => heard.done = Some(on),
+                    _ => {}
+                }
+                self.process.send(&feature_answer(&key))?;
+            }
+            match heard.done {
+                Some(true) => return Ok(heard),
+                // `done=0` asks for more time, once: counted from the start.
+                Some(false) if heard.waited < FEATURES_LONG => {
+                    heard.waited = FEATURES_LONG;
+                    deadline = start + FEATURES_LONG;
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Pings and reads to the pong, answering features on the way; the
@@ -241,7 +290,7 @@ impl XboardClient {
             };
             for (key, value) in parse_features(rest) {
                 if key == "variants" {
-                    variants = Some(value.split(',').map(|s| s.trim().to_string()).collect());
+                    variants = Some(split_list(&value));
                 }
                 self.process.send(&feature_answer(&key))?;
             }
@@ -504,6 +553,47 @@ mod tests {
         );
         assert_eq!(resolve_move(&pos, "g2g3"), "g2g3");
         assert_eq!(resolve_move(&pos, "zz"), "zz");
+    }
+
+    #[test]
+    fn a_missing_variant_says_what_the_engine_did() {
+        let why = |f: &Features| match f.offers("truffle") {
+            Err(Fault::Unsupported(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        let silent = Features {
+            waited: FEATURES_LONG,
+            ..Features::default()
+        };
+        assert!(
+            why(&silent).contains("no feature within 20 s"),
+            "{}",
+            why(&silent)
+        );
+        let waiting = Features {
+            lines: 1,
+            done: Some(false),
+            ..silent
+        };
+        assert!(why(&waiting).contains("done=0 and no done=1"));
+        let other = Features {
+            variants: Some(split_list("chess, wolf")),
+            lines: 2,
+            done: Some(true),
+            ..Features::default()
+        };
+        assert!(why(&other).contains("lists no 'truffle' (it lists chess,wolf)"));
+        let chess_only = Features {
+            lines: 1,
+            done: Some(true),
+            ..Features::default()
+        };
+        assert!(why(&chess_only).contains("chess only"));
+        let truffle = Features {
+            variants: Some(split_list("truffle")),
+            ..Features::default()
+        };
+        assert!(truffle.offers("truffle").is_ok());
     }
 
     #[test]
