@@ -273,6 +273,23 @@ fn a_resumed_match_ends_as_the_uninterrupted_one() {
     };
     assert_eq!(score(&out), score(&full_out));
 
+    // Cut in the middle of game 4 (the referee killed while writing it):
+    // the cut game and its pair are played again, the file repaired.
+    let fifth = games[4].line;
+    let lines: Vec<&str> = full.lines().collect();
+    let mut cut_mid = lines[..fifth - 3]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
+    cut_mid.push_str(&lines[fifth - 3][..4]);
+    std::fs::write(&part_path, &cut_mid).unwrap();
+    let (ok, out, err) = resume("5", &part_path);
+    assert!(ok, "{out}\n{err}");
+    assert!(err.contains("cut short: dropped"), "{err}");
+    assert!(err.contains("Resumed: 2 games kept"), "{err}");
+    assert_eq!(std::fs::read_to_string(&part_path).unwrap(), full);
+    assert_eq!(score(&out), score(&full_out));
+
     // Another seed: refused, the file unchanged.
     std::fs::write(&part_path, &cut).unwrap();
     let (ok, out, err) = resume("6", &part_path);

@@ -7,6 +7,7 @@
 
 use super::game::{GameRecord, Termination};
 use super::player::StepKind;
+use crate::replay::pgn::PgnGame;
 use crate::rules::square::Color;
 
 /// Tag values quote `"` and `\`.
@@ -91,6 +92,26 @@ pub fn write(g: &GameRecord, variant: &str, tags: &[(String, String)]) -> String
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// Whether a game read back from a referee's file is whole: its moves end
+/// in a result token, the one its `Result` tag gives. A game cut short
+/// (the referee stopped while writing it) has none, or has the next
+/// game's tags glued on where its moves stop.
+pub fn check_whole(game: &PgnGame) -> Result<(), String> {
+    let tag = game.tag("Result").unwrap_or("none");
+    match game.result {
+        None => Err(format!(
+            "the game at line {} is cut short: its moves end without a result",
+            game.line
+        )),
+        Some(r) if r.text() != tag => Err(format!(
+            "the game at line {} ends in {} where its Result tag says {tag}",
+            game.line,
+            r.text()
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 #[cfg(test)]

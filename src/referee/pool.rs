@@ -5,6 +5,7 @@
 //! 2k-1 and 2k are a pair, as the referee plays them.
 
 use super::cli::parse_sprt;
+use super::pgn::check_whole;
 use super::runner::{elo_line, score_text};
 use super::stats::Tally;
 use crate::replay::pgn::{read_games, PgnGame};
@@ -62,6 +63,7 @@ pub fn tally_pgn(text: &str, first: &str, board_only: bool) -> Result<Tally, Str
     let games = read_games(text).map_err(|e| e.to_string())?;
     let mut points = Vec::new();
     for game in &games {
+        check_whole(game)?;
         let by_peer_rules = game.tag("Termination") == Some("peer rules infraction");
         if board_only && by_peer_rules {
             continue;
@@ -160,6 +162,17 @@ mod tests {
             (board.wins, board.losses, board.penta),
             (2, 1, [0, 0, 1, 0, 0])
         );
+    }
+
+    #[test]
+    fn a_game_cut_short_is_an_error_naming_its_line() {
+        let one = game(1, "a", "b", "1-0", "normal");
+        let cut = format!("{one}{}", &game(2, "b", "a", "1-0", "normal")[..90]);
+        let err = tally_pgn(&cut, "a", false).unwrap_err();
+        assert!(err.contains("line 9 is cut short"), "{err}");
+        let glued = format!("{}{one}", &one[..one.len() - 6]);
+        let err = tally_pgn(&glued, "a", false).unwrap_err();
+        assert!(err.contains("line 1 is cut short"), "{err}");
     }
 
     #[test]

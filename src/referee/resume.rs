@@ -2,9 +2,11 @@
 //! that went down) goes on from its PGN file. A game is a function of the
 //! seed and its index (opening, dice, colours), so the games already in the
 //! file are counted as they are and the match plays the others. Only whole
-//! pairs are kept: a lone last game is cut from the file and played again.
+//! pairs are kept: a lone last game is cut from the file and played again,
+//! and so is a last game cut short while it was written.
 
 use super::game::Termination;
+use super::pgn::check_whole;
 use crate::replay::pgn::{read_games, PgnGame, PgnResult};
 
 /// What the tally and the report need of a finished game.
@@ -27,18 +29,21 @@ pub struct Expected<'a> {
 }
 
 /// The earlier games to keep, and how much of the file they fill.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Earlier {
     pub outcomes: Vec<Outcome>,
     /// The file's bytes before the first game not kept.
     pub kept_bytes: usize,
+    /// The line of a last game cut short, dropped.
+    pub cut_line: Option<usize>,
 }
 
 /// Reads the games of an interrupted match from `text` (a PGN file the
 /// referee wrote): an error if the file is of another match, or its games
 /// are not the match's first ones in order.
 pub fn read_earlier(text: &str, expected: &Expected) -> Result<Earlier, String> {
-    let games = read_games(text).map_err(|e| format!("cannot resume: {e}"))?;
+    let (whole, cut_line) = without_cut_tail(text)?;
+    let games = read_games(whole).map_err(|e| format!("cannot resume: {e}"))?;
     let mut outcomes = Vec::with_capacity(games.len());
     for (index, game) in games.iter().enumerate() {
         let outcome = outcome_of(game, index, expected)
@@ -49,12 +54,45 @@ pub fn read_earlier(text: &str, expected: &Expected) -> Result<Earlier, String> 
     outcomes.truncate(kept);
     let kept_bytes = match games.get(kept) {
         Some(lone) => offset_of_line(text, lone.line),
-        None => text.len(),
+        None => whole.len(),
     };
     Ok(Earlier {
         outcomes,
         kept_bytes,
+        cut_line,
     })
+}
+
+/// The games the referee wrote whole, and the line of a last game cut
+/// short (left out). Only the last game can be cut: the referee writes
+/// one game at a time, each ending in its result and a blank line. Any
+/// other flaw is an error naming its line.
+fn without_cut_tail(text: &str) -> Result<(&str, Option<usize>), String> {
+    if all_whole(text).is_ok() && (text.is_empty() || text.ends_with('\n')) {
+        return Ok((text, None));
+    }
+    let last_start = match text.rfind("\n[Event ") {
+        Some(at) => at + 1,
+        None if text.starts_with("[Event ") => 0,
+        None => return Err(all_whole(text).err().unwrap_or_else(|| not_ended(text))),
+    };
+    let whole = &text[..last_start];
+    all_whole(whole)?;
+    Ok((whole, Some(whole.matches('\n').count() + 1)))
+}
+
+/// An error unless every game of `text` reads and is whole.
+fn all_whole(text: &str) -> Result<(), String> {
+    let games = read_games(text).map_err(|e| format!("cannot resume: {e}"))?;
+    games
+        .iter()
+        .try_for_each(check_whole)
+        .map_err(|e| format!("cannot resume: {e}"))
+}
+
+fn not_ended(text: &str) -> String {
+    let line = text.matches('\n').count() + 1;
+    format!("cannot resume: the file stops in line {line}, not at the end of a game")
 }
 
 /// The game at `index`, checked against the match.
@@ -193,6 +231,35 @@ mod tests {
         assert!(read_earlier(broken, &EXPECTED)
             .unwrap_err()
             .starts_with("cannot resume"));
+    }
+
+    #[test]
+    fn a_last_game_cut_short_is_dropped_and_anything_else_refused() {
+        let pair = [
+            game(1, "new", "old", "1-0", "normal"),
+            game(2, "old", "new", "1-0", "normal"),
+        ]
+        .concat();
+        let third = game(3, "new", "old", "0-1", "normal");
+        // Cut in its moves, in its comment, in its tags, before its blank line.
+        let in_moves = third.find("e7e5").unwrap() + 2;
+        let in_comment = third.find("why").unwrap();
+        for cut in [in_moves, in_comment, 30, third.len() - 2] {
+            let text = format!("{pair}{}", &third[..cut]);
+            let earlier = read_earlier(&text, &EXPECTED).unwrap();
+            assert_eq!(earlier.outcomes.len(), 2, "cut at {cut}");
+            assert_eq!(earlier.kept_bytes, pair.len());
+            assert_eq!(earlier.cut_line, Some(pair.lines().count() + 1));
+        }
+        // The second game of a pair cut: its pair goes with it.
+        let first = game(1, "new", "old", "1-0", "normal");
+        let cut = format!("{first}{}", &game(2, "old", "new", "1-0", "normal")[..120]);
+        let earlier = read_earlier(&cut, &EXPECTED).unwrap();
+        assert_eq!((earlier.outcomes.len(), earlier.kept_bytes), (0, 0));
+        // A cut game with the next one glued on (what an old resume wrote).
+        let glued = format!("{}{pair}", &third[..in_moves]);
+        let err = read_earlier(&glued, &EXPECTED).unwrap_err();
+        assert!(err.contains("line 1 is cut short"), "{err}");
     }
 
     #[test]

@@ -224,15 +224,21 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     cfg.probe()?;
     let cfg = &*cfg;
     let (earlier, pgn_file) = open_pgn(cfg)?;
-    if !earlier.is_empty() {
+    let path = cfg.pgn.as_deref().unwrap_or_default();
+    if let Some(line) = earlier.cut_line {
         let _ = writeln!(
             progress,
-            "Resumed: {} games kept from {}",
-            earlier.len(),
-            cfg.pgn.as_deref().unwrap_or_default()
+            "The game at line {line} of {path} was cut short: dropped, to be played again"
         );
     }
-    let mut results = Results::new(cfg, pgn_file, earlier);
+    if !earlier.outcomes.is_empty() {
+        let _ = writeln!(
+            progress,
+            "Resumed: {} games kept from {path}",
+            earlier.outcomes.len()
+        );
+    }
+    let mut results = Results::new(cfg, pgn_file, earlier.outcomes);
     let next = AtomicUsize::new(results.written);
     let stop = AtomicBool::new(results.decision.is_some());
     let to_play = cfg.games.saturating_sub(results.written);
@@ -259,13 +265,16 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
 
 /// The PGN file to write the games to, and the earlier games it keeps
 /// when the match resumes (whole pairs; the file is cut after them).
-fn open_pgn(cfg: &MatchConfig) -> Result<(Vec<Outcome>, Option<std::fs::File>), BoxError> {
+fn open_pgn(cfg: &MatchConfig) -> Result<(resume::Earlier, Option<std::fs::File>), BoxError> {
     let Some(path) = &cfg.pgn else {
-        return Ok((Vec::new(), None));
+        return Ok((resume::Earlier::default(), None));
     };
     let exists = std::path::Path::new(path).exists();
     if !(cfg.resume && exists) {
-        return Ok((Vec::new(), Some(std::fs::File::create(path)?)));
+        return Ok((
+            resume::Earlier::default(),
+            Some(std::fs::File::create(path)?),
+        ));
     }
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("cannot resume from {path}: {e}"))?;
@@ -277,7 +286,7 @@ fn open_pgn(cfg: &MatchConfig) -> Result<(Vec<Outcome>, Option<std::fs::File>), 
     let earlier = resume::read_earlier(&text, &expected).map_err(|e| format!("{path}: {e}"))?;
     let file = std::fs::OpenOptions::new().append(true).open(path)?;
     file.set_len(earlier.kept_bytes as u64)?;
-    Ok((earlier.outcomes, Some(file)))
+    Ok((earlier, Some(file)))
 }
 
 /// A game's index and its record, or why it could not be played.
