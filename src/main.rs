@@ -129,9 +129,10 @@ enum Command {
     Xboard,
     /// Play two engines against each other (UCI or XBoard), the referee
     /// owning the rules, the clocks and the dice.
-    Match(menagerie::referee::MatchCommand),
+    Match(Box<menagerie::referee::MatchCommand>),
     /// Count the games of several PGN files `match` wrote (runs of one
-    /// test) as one match: W/D/L, pentanomial, Elo and the SPRT's LLR.
+    /// test) as one match: W/D/L, pentanomial, Elo and the SPRT's LLR; or
+    /// merge one match's shards (`match --shard K/N`) back into it.
     Pool(menagerie::referee::pool::PoolCommand),
     /// Fit one game's evaluation weights to the results of games the
     /// referee wrote (Texel's method).
@@ -234,7 +235,7 @@ fn main() -> ExitCode {
             outln!("Nodes/second: {:.0}", r.nodes as f64 / r.seconds.max(1e-9));
             Ok(())
         }
-        Command::Match(args) => menagerie::referee::run_cli(args),
+        Command::Match(args) => menagerie::referee::run_cli(*args),
         Command::Pool(args) => menagerie::referee::pool::run_cli(args),
         Command::Tune(args) => menagerie::tune::run_cli(args),
         Command::Replay {

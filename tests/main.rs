@@ -16,6 +16,7 @@ mod cli;
 mod conversations;
 mod differential;
 mod fen;
+mod match_shards;
 mod mates;
 mod perft;
 mod protocol_fuzz;

@@ -13,13 +13,13 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
 
-fn temp(name: &str) -> PathBuf {
+pub(super) fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("menagerie-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join(name)
 }
 
-fn openings(variant: &str) -> String {
+pub(super) fn openings(variant: &str) -> String {
     format!("{}/openings/{variant}.txt", env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -36,7 +36,7 @@ fn every_game_ships_openings_that_load() {
 }
 
 /// Runs `menagerie match ARGS`: (success, stdout, stderr).
-fn run(args: &[&str]) -> (bool, String, String) {
+pub(super) fn run(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(BIN)
         .arg("match")
         .args(args)
@@ -154,7 +154,7 @@ fn throws_by_colour(variant: &str, tokens: &[String]) -> [Vec<String>; 2] {
 
 /// A Carnival match of `games` games of at most 16 plies, 2,000 nodes a
 /// move against depth 1, written to `path`, with `extra` arguments.
-fn short_carnival_match(
+pub(super) fn short_carnival_match(
     seed: &str,
     games: &str,
     path: &std::path::Path,

@@ -227,6 +227,11 @@ pub struct MatchArgs {
     /// game) and play the others. Without the file, the match starts.
     #[arg(long)]
     pub resume: bool,
+    /// Play only slice K of N of the match (`2/4`): whole pairs, each game
+    /// as the single run would play it; `menagerie pool` merges the
+    /// slices' PGN files into the match (docs/match.md).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Log every line sent to and received from the engines.
     #[arg(long)]
     pub log: Option<String>,

@@ -13,7 +13,9 @@
 //! - `openings`: start positions and their generator;
 //! - `game`: one game; `pgn`: the record; `stats`: Elo and SPRT;
 //! - `runner`: the match (pairs, threads, progress, results); `resume`:
-//!   the games of an interrupted match, read back from its PGN file.
+//!   the games of an interrupted match, read back from its PGN file;
+//!   `shard`: one slice of a match's games; `pool`: runs counted as one,
+//!   `shard_merge`: or a match's shards merged back into it.
 
 pub mod cli;
 pub mod clock;
@@ -31,6 +33,8 @@ pub mod pool;
 pub mod promotion_ahead;
 pub mod resume;
 pub mod runner;
+pub mod shard;
+pub mod shard_merge;
 pub mod stats;
 pub mod uci_client;
 pub mod xboard_client;

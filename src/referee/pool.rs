@@ -2,14 +2,23 @@
 //! from runs of one test (the same two engines, other seeds), counted as
 //! one match: W/D/L, the pentanomial of the pairs, the Elo and the SPRT's
 //! log-likelihood ratio over them all. Within a file the games `Round`
-//! 2k-1 and 2k are a pair, as the referee plays them.
+//! 2k-1 and 2k are a pair, as the referee plays them. The files of one
+//! match's shards (`match --shard K/N`) are merged into that match instead:
+//! its figures, its sequential test walked in its order, and with `--pgn`
+//! its games in one file as the single run writes them.
 
 use super::cli::parse_sprt;
 use super::pgn::check_whole;
-use super::runner::{elo_line, score_text};
-use super::stats::Tally;
+use super::resume::Outcome;
+use super::runner::{board_tally, elo_line, figures, score_text, Summary};
+use super::shard_merge::{is_shard_file, merge, outcome, Merged, MALFORMED};
+use super::stats::{Decision, Sprt, Tally};
 use crate::replay::pgn::{read_games, PgnGame};
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest PGN file read (a million games of a few kilobytes).
+const MAX_PGN_BYTES: u64 = 4 << 30;
 
 type BoxError = Box<dyn std::error::Error>;
 
@@ -28,6 +37,9 @@ pub struct PoolCommand {
     /// The test to report the LLR of: `elo0=0 elo1=10 [alpha=0.05 beta=0.05]`.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
+    /// Shards only: write the merged games here, in the match's order.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
 }
 
 /// `first`'s half-points in one game and the game's 0-based index, or
@@ -60,7 +72,7 @@ fn game_points(game: &PgnGame, first: &str) -> Result<Option<(usize, u8)>, Strin
 
 /// The tally of one file's games.
 pub fn tally_pgn(text: &str, first: &str, board_only: bool) -> Result<Tally, String> {
-    let games = read_games(text).map_err(|e| e.to_string())?;
+    let games = read_games(text).map_err(|e| format!("{e} ({MALFORMED})"))?;
     let mut points = Vec::new();
     for game in &games {
         check_whole(game)?;
@@ -76,20 +88,29 @@ pub fn tally_pgn(text: &str, first: &str, board_only: bool) -> Result<Tally, Str
 /// One line per file, then the pooled figures.
 pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
     let sprt = parse_sprt(command.sprt.as_deref())?;
+    let mut files = Vec::with_capacity(command.files.len());
+    for file in &command.files {
+        let text = read_pgn_file(file)?;
+        files.push((file.display().to_string(), text));
+    }
+    let shards = files.iter().filter(|(_, t)| is_shard_file(t)).count();
+    if shards > 0 {
+        if shards < files.len() {
+            return Err("give either a match's shards or whole runs, not both".into());
+        }
+        return shard_report(command, &files, sprt.as_ref());
+    }
+    if command.pgn.is_some() {
+        return Err("--pgn merges a match's shards: these files are whole runs".into());
+    }
     let names = [command.first.as_str(), "the other"];
     let mut out = String::new();
     let mut total = Tally::default();
-    for file in &command.files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let t = tally_pgn(&text, &command.first, command.board_only)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+    for (file, text) in &files {
+        let t = tally_pgn(text, &command.first, command.board_only)
+            .map_err(|e| format!("{file}: {e}"))?;
         let score = score_text(names, &t);
-        out.push_str(&format!(
-            "{}: {score}, pentanomial {:?}\n",
-            file.display(),
-            t.penta
-        ));
+        out.push_str(&format!("{file}: {score}, pentanomial {:?}\n", t.penta));
         out.push_str(&format!("  {}", elo_line(&t)));
         total.add_tally(&t);
     }
@@ -106,6 +127,100 @@ pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
         ));
     }
     Ok(out)
+}
+
+/// A PGN file's text, up to [`MAX_PGN_BYTES`].
+fn read_pgn_file(path: &Path) -> Result<String, String> {
+    let fail = |e: String| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut text = String::new();
+    file.take(MAX_PGN_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| fail(e.to_string()))?;
+    if text.len() as u64 > MAX_PGN_BYTES {
+        return Err(fail(format!("larger than {MAX_PGN_BYTES} bytes")));
+    }
+    Ok(text)
+}
+
+/// The shards merged: a line per shard, then the match's figures as the
+/// single run reports them.
+fn shard_report(
+    command: &PoolCommand,
+    files: &[(String, String)],
+    sprt: Option<&Sprt>,
+) -> Result<String, BoxError> {
+    let merged = merge(files)?;
+    let first = command.first.as_str();
+    let other = other_engine(&merged, first)?;
+    let mut outcomes = Vec::with_capacity(merged.games.len());
+    for g in &merged.games {
+        outcomes.push(outcome(&g.game, first)?);
+    }
+    let (tally, decided) = in_match_order(&outcomes, sprt);
+    let summary = Summary {
+        llr: sprt.map(|s| s.llr(&tally)),
+        board: board_tally(&outcomes),
+        decision: decided.map(|(d, _)| d),
+        tally,
+        outcomes,
+    };
+    let mut out = format!(
+        "Pooled {} shards: {} games of a {}-game match\n",
+        merged.count,
+        merged.games.len(),
+        merged.total
+    );
+    out.push_str(&figures([first, &other], &summary, sprt));
+    if let Some((_, game)) = decided {
+        out.push_str(&format!(
+            "  (the test decided after game {game}: a single run would have stopped there)\n"
+        ));
+    }
+    if let Some(path) = &command.pgn {
+        let text: String = merged
+            .games
+            .iter()
+            .map(|g| without_shard_tags(&g.text))
+            .collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(out)
+}
+
+/// The other engine's name, from the first game.
+fn other_engine(merged: &Merged, first: &str) -> Result<String, String> {
+    let g = &merged.games[0].game;
+    match (g.tag("White"), g.tag("Black")) {
+        (Some(w), Some(b)) if w == first => Ok(b.to_string()),
+        (Some(w), Some(b)) if b == first => Ok(w.to_string()),
+        _ => Err(format!("{first} did not play the game at line {}", g.line)),
+    }
+}
+
+/// The tally of the games in the match's order, and where the sequential
+/// test decided (after which game, from 1), as a single run counts them.
+fn in_match_order(outcomes: &[Outcome], sprt: Option<&Sprt>) -> (Tally, Option<(Decision, usize)>) {
+    let mut tally = Tally::default();
+    let mut decided = None;
+    for (n, o) in outcomes.iter().enumerate() {
+        tally.add_game(o.first_points);
+        if o.index % 2 == 1 && n > 0 && outcomes[n - 1].index + 1 == o.index {
+            tally.add_pair(outcomes[n - 1].first_points + o.first_points);
+            if let (Some(s), None) = (sprt, decided) {
+                decided = s.decision(&tally).map(|d| (d, o.index + 1));
+            }
+        }
+    }
+    (tally, decided)
+}
+
+/// A game's text as the single run writes it: without the shard's tags.
+fn without_shard_tags(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("[Shard \"") && !l.starts_with("[Games \""))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// `menagerie pool`.

@@ -26,6 +26,10 @@ pub struct Expected<'a> {
     pub names: [&'a str; 2],
     pub seed: u64,
     pub variant: &'a str,
+    /// The games the run plays, in order (all, or a shard's).
+    pub schedule: &'a [usize],
+    /// The shard, as its games' `Shard` tag gives it.
+    pub shard: Option<String>,
 }
 
 /// The earlier games to keep, and how much of the file they fill.
@@ -45,7 +49,14 @@ pub fn read_earlier(text: &str, expected: &Expected) -> Result<Earlier, String> 
     let (whole, cut_line) = without_cut_tail(text)?;
     let games = read_games(whole).map_err(|e| format!("cannot resume: {e}"))?;
     let mut outcomes = Vec::with_capacity(games.len());
-    for (index, game) in games.iter().enumerate() {
+    for (n, game) in games.iter().enumerate() {
+        let index = *expected.schedule.get(n).ok_or_else(|| {
+            format!(
+                "cannot resume: the game at line {} is more than the match's {}",
+                game.line,
+                expected.schedule.len()
+            )
+        })?;
         let outcome = outcome_of(game, index, expected)
             .map_err(|e| format!("cannot resume from the game at line {}: {e}", game.line))?;
         outcomes.push(outcome);
@@ -105,6 +116,14 @@ fn outcome_of(game: &PgnGame, index: usize, expected: &Expected) -> Result<Outco
     if seed != expected.seed.to_string() {
         return Err(format!("seed {seed}, not {}", expected.seed));
     }
+    if game.tag("Shard") != expected.shard.as_deref() {
+        let shard = |s: Option<&str>| s.map_or("no shard".to_string(), |s| format!("shard {s}"));
+        return Err(format!(
+            "{}, not {}",
+            shard(game.tag("Shard")),
+            shard(expected.shard.as_deref())
+        ));
+    }
     let variant = game.tag("Variant").unwrap_or("none");
     if variant != expected.variant {
         return Err(format!("variant {variant}, not {}", expected.variant));
@@ -146,7 +165,7 @@ fn outcome_of(game: &PgnGame, index: usize, expected: &Expected) -> Result<Outco
 }
 
 /// The byte offset at which line `line` (from 1) of `text` starts.
-fn offset_of_line(text: &str, line: usize) -> usize {
+pub(super) fn offset_of_line(text: &str, line: usize) -> usize {
     if line <= 1 {
         return 0;
     }
@@ -163,6 +182,8 @@ mod tests {
         names: ["new", "old"],
         seed: 31,
         variant: "chess",
+        schedule: &[0, 1, 2, 3, 4, 5],
+        shard: None,
     };
 
     fn game(round: usize, white: &str, black: &str, result: &str, termination: &str) -> String {

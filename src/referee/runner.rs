@@ -10,6 +10,7 @@ use super::openings::{self, Opening};
 use super::pgn;
 use super::player::{self, GameView};
 use super::resume::{self, Outcome};
+use super::shard::Shard;
 use super::stats::{Decision, Sprt, Tally};
 use crate::rules::variant::Variant;
 use crate::rules::variants;
@@ -29,6 +30,10 @@ pub struct MatchConfig {
     pub openings: Vec<Opening>,
     /// An even number.
     pub games: usize,
+    /// The slice of the games this run plays, if not all.
+    pub shard: Option<Shard>,
+    /// The games this run plays (0-based indices, in order).
+    pub schedule: Vec<usize>,
     pub seed: u64,
     pub concurrency: usize,
     pub margin: Duration,
@@ -89,6 +94,15 @@ impl MatchConfig {
         if args.resume && args.pgn.is_none() {
             return Err("--resume goes on from the --pgn file: give it".into());
         }
+        let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+        if shard.is_some() && args.sprt.is_some() {
+            return Err("a sequential test decides on all the shards' games: give --sprt to `menagerie pool`, not to a shard".into());
+        }
+        let games = (args.games.max(1) as usize).div_ceil(2) * 2;
+        let schedule = match shard {
+            Some(s) => s.games(games),
+            None => (0..games).collect(),
+        };
         let variant = variants::load(&args.variant)?;
         let openings = match &args.openings {
             Some(path) => openings::load(path, &variant)?,
@@ -111,7 +125,9 @@ impl MatchConfig {
             limits,
             variant,
             openings,
-            games: (args.games.max(1) as usize).div_ceil(2) * 2,
+            games,
+            shard,
+            schedule,
             seed: args.seed,
             concurrency: args.concurrency.max(1),
             margin: Duration::from_millis(args.timemargin),
@@ -241,7 +257,7 @@ pub fn run_match(cfg: &mut MatchConfig, progress: &mut dyn Write) -> Result<Summ
     let mut results = Results::new(cfg, pgn_file, earlier.outcomes);
     let next = AtomicUsize::new(results.written);
     let stop = AtomicBool::new(results.decision.is_some());
-    let to_play = cfg.games.saturating_sub(results.written);
+    let to_play = cfg.schedule.len().saturating_sub(results.written);
     let (tx, rx) = mpsc::channel::<Played>();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(to_play) {
@@ -282,6 +298,8 @@ fn open_pgn(cfg: &MatchConfig) -> Result<(resume::Earlier, Option<std::fs::File>
         names: [&cfg.engines[0].name, &cfg.engines[1].name],
         seed: cfg.seed,
         variant: cfg.variant.name(),
+        schedule: &cfg.schedule,
+        shard: cfg.shard.map(|s| s.to_string()),
     };
     let earlier = resume::read_earlier(&text, &expected).map_err(|e| format!("{path}: {e}"))?;
     let file = std::fs::OpenOptions::new().append(true).open(path)?;
@@ -296,10 +314,9 @@ type Played = (usize, Result<GameRecord, String>);
 /// stopped, and sends each result, by index, to the collector.
 fn play_games(cfg: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: mpsc::Sender<Played>) {
     while !stop.load(Ordering::SeqCst) {
-        let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= cfg.games {
+        let Some(&i) = cfg.schedule.get(next.fetch_add(1, Ordering::SeqCst)) else {
             break;
-        }
+        };
         let mut r = game::play(&cfg.setup(i));
         if let Ok(g) = &mut r {
             g.white_engine = i % 2;
@@ -321,7 +338,7 @@ struct Results<'a> {
     /// Played games by index (a map: `--games` may be huge under an SPRT).
     games: std::collections::BTreeMap<usize, GameRecord>,
     tally: Tally,
-    /// The games before this index are in the PGN file.
+    /// The games of the schedule before this place are in the PGN file.
     written: usize,
     decision: Option<Decision>,
     failure: Option<String>,
@@ -388,9 +405,14 @@ impl<'a> Results<'a> {
     /// Writes to the PGN file the games that follow the last written one
     /// without a gap.
     fn write_ready_games(&mut self) {
-        while let Some(g) = self.games.get(&self.written) {
+        while let Some(g) = self
+            .cfg
+            .schedule
+            .get(self.written)
+            .and_then(|i| self.games.get(i))
+        {
             if let Some(f) = self.pgn_file.as_mut() {
-                let tags = vec![
+                let mut tags = vec![
                     ("Seed".to_string(), self.cfg.seed.to_string()),
                     ("Pair".to_string(), (g.pair + 1).to_string()),
                     (
@@ -398,6 +420,10 @@ impl<'a> Results<'a> {
                         limits_text(self.cfg, g.white_engine),
                     ),
                 ];
+                if let Some(shard) = self.cfg.shard {
+                    tags.push(("Shard".to_string(), shard.to_string()));
+                    tags.push(("Games".to_string(), self.cfg.games.to_string()));
+                }
                 let _ = f.write_all(pgn::write(g, self.cfg.variant.name(), &tags).as_bytes());
             }
             self.written += 1;
@@ -430,7 +456,7 @@ fn limits_text(cfg: &MatchConfig, white_engine: usize) -> String {
 }
 
 /// The tally of the games decided on the board.
-fn board_tally(outcomes: &[Outcome]) -> Tally {
+pub(super) fn board_tally(outcomes: &[Outcome]) -> Tally {
     let kept: Vec<(usize, u8)> = outcomes
         .iter()
         .filter(|o| o.termination != Termination::PeerRulesInfraction)
@@ -482,10 +508,12 @@ fn board_report(names: [&str; 2], s: &Summary) -> String {
 
 /// The final report.
 pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
-    let t = &s.tally;
     let mut out = String::new();
+    let shard = cfg.shard.map_or(String::new(), |k| {
+        format!(", shard {k} of a {}-game match", cfg.games)
+    });
     out.push_str(&format!(
-        "Match: {} ({}) vs {} ({}), {}, {} games, seed {}\n",
+        "Match: {} ({}) vs {} ({}), {}, {} games, seed {}{shard}\n",
         cfg.engines[0].name,
         cfg.limits[0].describe(),
         cfg.engines[1].name,
@@ -494,16 +522,29 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         s.outcomes.len(),
         cfg.seed
     ));
-    out.push_str(&score_line(cfg, t));
+    out.push_str(&figures(
+        [&cfg.engines[0].name, &cfg.engines[1].name],
+        s,
+        cfg.sprt.as_ref(),
+    ));
+    out
+}
+
+/// The figures of a match's games (the score, Elo, endings and the
+/// sequential test): the match's report, and the pool of its shards.
+pub(super) fn figures(names: [&str; 2], s: &Summary, sprt: Option<&Sprt>) -> String {
+    let t = &s.tally;
+    let mut out = String::new();
+    out.push_str(&score_text(names, t));
     out.push('\n');
     out.push_str(&format!(
         "W/D/L of {}: {}/{}/{}\n",
-        cfg.engines[0].name, t.wins, t.draws, t.losses
+        names[0], t.wins, t.draws, t.losses
     ));
     out.push_str(&elo_line(t));
     out.push_str(&format!(
         "Pentanomial (pairs by {}'s points 0, 1/2, 1, 3/2, 2): {:?}\n",
-        cfg.engines[0].name, t.penta
+        names[0], t.penta
     ));
     let count = |k: Termination| s.outcomes.iter().filter(|o| o.termination == k).count();
     out.push_str(&format!(
@@ -515,11 +556,8 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         count(Termination::Abandoned),
         count(Termination::PeerRulesInfraction)
     ));
-    out.push_str(&board_report(
-        [&cfg.engines[0].name, &cfg.engines[1].name],
-        s,
-    ));
-    if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {
+    out.push_str(&board_report(names, s));
+    if let (Some(sp), Some(llr)) = (sprt, s.llr) {
         let (lo, hi) = sp.bounds();
         let verdict = match s.decision {
             Some(Decision::AcceptH1) => "H1 accepted",
