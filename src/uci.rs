@@ -6,6 +6,8 @@
 //! ... moves` list (`roll:6:4`, `knight:4:2`), and at a choice point
 //! `bestmove` is the choice.
 
+mod go_limits;
+
 use crate::engine::Engine;
 use crate::rules::position::Pending;
 use crate::rules::square::Color;
@@ -196,10 +198,15 @@ impl Session {
                     self.error(e);
                 }
             }
-            UciCommand::Go(params) => match params.perft {
-                Some(depth) => self.perft(depth),
-                None => self.go(params),
-            },
+            UciCommand::Go(params) => {
+                let bad_perft = params.bad_limits.iter().find(|b| b.keyword == "perft");
+                match (params.perft, bad_perft) {
+                    (Some(depth), _) => self.perft(depth),
+                    // A count without a depth: nothing to count or search.
+                    (None, Some(bad)) => self.error(&bad.error),
+                    (None, None) => self.go(params),
+                }
+            }
             UciCommand::Stop => {
                 self.ponder.on_hit = None;
                 self.engine.stop();
@@ -327,6 +334,10 @@ impl Session {
                 ponder: None,
             });
             return;
+        }
+        let (params, problems) = go_limits::checked(&params);
+        for problem in problems {
+            self.error(problem);
         }
         let limits = self.limits(&params);
         self.ponder.silence = Arc::new(AtomicBool::new(false));

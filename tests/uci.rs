@@ -285,3 +285,62 @@ fn eval_weights_come_from_a_file_and_a_bad_one_changes_nothing() {
     assert_eq!(last_cp(&session(&script)), own);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every `go` is answered with a `bestmove` that the search reaches by
+/// itself, whatever its limits: a bad one is reported by name and the
+/// search goes on without it (at its smallest, so that it still ends).
+#[test]
+fn every_go_is_answered_even_with_a_limit_out_of_range() {
+    let clocks = "wtime 1000 btime 1000";
+    let cases = [
+        ("go depth -1", Some("go depth")),
+        ("go depth 0", Some("go depth")),
+        ("go depth x", Some("go depth")),
+        ("go depth", Some("go depth")),
+        ("go depth 99999999999", Some("go depth")),
+        ("go nodes -1", Some("go nodes")),
+        ("go nodes 0", Some("go nodes")),
+        ("go nodes 99999999999999999999999", Some("go nodes")),
+        ("go movetime -1", Some("go movetime")),
+        ("go movetime 0", Some("go movetime")),
+        ("go movetime 1.5", Some("go movetime")),
+        ("go mate -1", Some("go mate")),
+        ("go mate 0", Some("go mate")),
+        ("go wtime x btime x", Some("go wtime")),
+        ("go wtime btime", Some("go wtime")),
+        ("go wtime 99999999999999999999 btime 1000", Some("go wtime")),
+        ("go wtime -1 btime -1", None),
+        ("go wtime 0 btime 0 winc 50 binc 50", None),
+        (&format!("go {clocks} winc -1 binc -1"), Some("go winc")),
+        (&format!("go {clocks} winc x binc x"), Some("go winc")),
+        (&format!("go {clocks} movestogo -1"), Some("go movestogo")),
+        (&format!("go {clocks} movestogo 0"), Some("go movestogo")),
+        ("go depth 1 garbage", Some("'garbage'")),
+        ("go depth 1x", Some("go depth")),
+        ("go depth 2 nodes", Some("go nodes")),
+    ];
+    for (go, named) in cases {
+        let out = session(&format!(
+            "position startpos\n{go}\n@wait bestmove*\nisready\n@wait readyok\nquit\n"
+        ));
+        // The bestmove comes before `readyok`: the search ended by itself.
+        let answered: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+        assert!(
+            answered.iter().any(|l| l.starts_with("bestmove ")),
+            "{go}:\n{out}"
+        );
+        assert_eq!(out.matches("bestmove").count(), 1, "{go}:\n{out}");
+        match named {
+            Some(name) => assert!(
+                out.lines()
+                    .any(|l| l.starts_with("info string") && l.contains(name)),
+                "{go}: no error naming {name}:\n{out}"
+            ),
+            None => assert!(!out.contains("Error"), "{go}:\n{out}"),
+        }
+    }
+    // No legal move: `bestmove (none)`, as Stockfish answers.
+    let mated = "position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1";
+    let out = session(&format!("{mated}\ngo depth -1\n@wait bestmove*\nquit\n"));
+    assert!(out.contains("bestmove (none)"), "{out}");
+}
