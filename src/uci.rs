@@ -12,6 +12,7 @@ use crate::engine::Engine;
 use crate::rules::position::Pending;
 use crate::rules::square::Color;
 use crate::rules::variants;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits, SearchInfo};
 use crate::text_lines::InputLine;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
@@ -20,6 +21,8 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+const MOVE_OVERHEAD: &str = "Move Overhead";
 
 /// Where replies go; shared with the search thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -74,6 +77,15 @@ fn options() -> Vec<UciReply> {
             name: "VariantPath".to_string(),
             kind: OptionType::String {
                 default: String::new(),
+            },
+        },
+        // Kept back from the clock for each move (Stockfish's name).
+        UciReply::Option {
+            name: MOVE_OVERHEAD.to_string(),
+            kind: OptionType::Spin {
+                default: DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
+                min: 0,
+                max: MAX_MOVE_OVERHEAD.as_millis() as i64,
             },
         },
         // A weights file of `menagerie tune` for the game set before it.
@@ -269,6 +281,13 @@ impl Session {
                 }
                 None => Err(bad("MultiPV")),
             },
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) => self
+                    .engine
+                    .set_move_overhead(ms)
+                    .map_err(|_| bad(MOVE_OVERHEAD)),
+                Err(_) => Err(bad(MOVE_OVERHEAD)),
+            },
             "evalweights" => self.engine.set_eval_weights(value),
             "variantpath" => match self.engine.load_variants(value) {
                 Ok(names) if !names.is_empty() => {
@@ -382,6 +401,7 @@ impl Session {
             moves_to_go: params.movestogo,
             infinite: params.infinite || params.ponder,
             searchmoves,
+            ..Limits::default()
         }
     }
 

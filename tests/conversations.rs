@@ -633,6 +633,23 @@ fn xboard_features_and_options_read_by_the_usual_clients() {
     c.send("option DiceSeed=7");
     c.send("option Dice seed=8");
     c.expect(&[], "both spellings of the dice seed are taken");
+    c.check(
+        features.contains("feature option=\"MoveOverhead -spin 50 0 5000\""),
+        "the move overhead option",
+    );
+    c.send("option MoveOverhead=100");
+    c.send("option Move Overhead=0");
+    c.expect(&[], "both spellings of the move overhead are taken");
+    c.send("option MoveOverhead=5001");
+    c.send("option MoveOverhead=-1");
+    let replies = c.replies();
+    c.check(
+        replies.len() == 2
+            && replies
+                .iter()
+                .all(|l| l.starts_with("Error (bad option value)")),
+        "an overhead out of range is refused",
+    );
 }
 
 #[test]

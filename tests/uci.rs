@@ -344,3 +344,32 @@ fn every_go_is_answered_even_with_a_limit_out_of_range() {
     let out = session(&format!("{mated}\ngo depth -1\n@wait bestmove*\nquit\n"));
     assert!(out.contains("bestmove (none)"), "{out}");
 }
+
+#[test]
+fn move_overhead_is_an_option_within_its_range() {
+    let out = session(
+        "uci\nsetoption name Move Overhead value 100\nsetoption name Move Overhead value 0\n\
+         setoption name Move Overhead value 5000\nisready\n@wait readyok\n\
+         setoption name Move Overhead value -1\nsetoption name Move Overhead value 5001\n\
+         setoption name Move Overhead value x\nquit\n",
+    );
+    assert!(
+        out.contains("option name Move Overhead type spin default 50 min 0 max 5000"),
+        "{out}"
+    );
+    let before_ready: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+    assert!(!before_ready.iter().any(|l| l.contains("Error")), "{out}");
+    for bad in ["-1", "5001", "x"] {
+        assert!(
+            out.contains(&format!("Error: bad Move Overhead value '{bad}'")),
+            "{bad}: {out}"
+        );
+    }
+    // A game at a clock shorter than the overhead still gets its moves.
+    let out = session(
+        "setoption name Move Overhead value 5000\nposition startpos\n\
+         go wtime 3000 btime 3000\n@wait bestmove*\nisready\n@wait readyok\nquit\n",
+    );
+    let answered: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+    assert!(answered.iter().any(|l| l.starts_with("bestmove ")), "{out}");
+}

@@ -13,6 +13,7 @@ use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
 use crate::rules::variants;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits};
 use crate::uci::{say, Output};
 use engine_protocol::{
@@ -32,6 +33,9 @@ const DICE_SEED: &str = "DiceSeed";
 const EVAL_WEIGHTS: &str = "EvalWeights";
 /// A game file whose games join ours (`Engine::load_variants`).
 const VARIANT_PATH: &str = "VariantPath";
+/// Kept back from the clock for each move (`Engine::set_move_overhead`);
+/// UCI's `Move Overhead` in one word.
+const MOVE_OVERHEAD: &str = "MoveOverhead";
 
 /// How long a claim of the game's end after the opponent's move waits for
 /// the GUI's own `result` (it follows the move at once when it comes).
@@ -455,6 +459,14 @@ impl Session {
                 },
             ),
             (EVAL_WEIGHTS, file()),
+            (
+                MOVE_OVERHEAD,
+                OptionType::Spin {
+                    default: DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
+                    min: 0,
+                    max: MAX_MOVE_OVERHEAD.as_millis() as i64,
+                },
+            ),
         ];
         self.unanswered_options = options.len();
         for (name, kind) in options {
@@ -492,11 +504,15 @@ impl Session {
             // The option's name before it lost its space, still understood.
             (DICE_SEED | "Dice seed", Some(v)) => match v.parse::<u64>() {
                 Ok(seed) => self.dice_seed = seed,
-                Err(_) => self.say(XboardReply::Error {
-                    kind: "bad option value".to_string(),
-                    command: text.to_string(),
-                }),
+                Err(_) => self.bad_option_value(text),
             },
+            // UCI's spelling understood too.
+            (MOVE_OVERHEAD | "Move Overhead", Some(v)) => {
+                let set = v.parse().map(|ms| self.engine.set_move_overhead(ms));
+                if !matches!(set, Ok(Ok(()))) {
+                    self.bad_option_value(text);
+                }
+            }
             (VARIANT_PATH, v) => match self.engine.load_variants(v.unwrap_or("")) {
                 // The new games are offered at once: XBoard reads a
                 // `variants` feature whenever it comes.
@@ -526,6 +542,13 @@ impl Session {
                 command: text.to_string(),
             }),
         }
+    }
+
+    fn bad_option_value(&self, text: &str) {
+        self.say(XboardReply::Error {
+            kind: "bad option value".to_string(),
+            command: text.to_string(),
+        });
     }
 
     fn new_game(&mut self) {
