@@ -43,6 +43,9 @@ const CLAIM_GRACE: Duration = Duration::from_millis(200);
 /// How long `done=1` waits for the GUI to answer our option features.
 const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
 
+/// A search's serial number and the action it chose (text).
+type Finished = (u64, Option<String>);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
     No,
@@ -96,6 +99,9 @@ pub(crate) struct Session {
     game_over: bool,
     /// What the running search has reported, for `.` in analysis.
     progress: Arc<Mutex<Progress>>,
+    /// The last search's result, left by its thread beside the event it
+    /// sends, for `?` to take at once (see `move_now`).
+    finished: Arc<Mutex<Option<Finished>>>,
     /// Our claim of the game's end after the opponent's move, held until
     /// the GUI has had its say.
     held_claim: Option<XboardReply>,
@@ -166,6 +172,7 @@ impl Session {
             dice_seed: 0,
             game_over: false,
             progress: Arc::new(Mutex::new(Progress::new())),
+            finished: Arc::new(Mutex::new(None)),
             held_claim: None,
             entry: None,
             name_changed: false,
@@ -323,10 +330,17 @@ impl Session {
         self.our_clock = Some(Duration::from_millis(millis));
     }
 
-    /// `?`: the search for our move stops and plays what it has.
+    /// `?`: the search for our move stops and its move is played at once.
+    /// Its result event comes after the commands already read, and a
+    /// `force` among them would drop it: "move now" means the move.
     fn move_now(&mut self) {
         if self.searching == Searching::Play {
+            // Returns once the search thread has left its result.
             self.engine.stop();
+            let finished = self.finished.lock().ok().and_then(|mut f| f.take());
+            if let Some((serial, best)) = finished {
+                self.search_done(serial, best);
+            }
         }
     }
 
@@ -1055,6 +1069,7 @@ impl Session {
         let events = self.events.clone();
         self.progress = Arc::new(Mutex::new(Progress::new()));
         let progress = self.progress.clone();
+        let finished = self.finished.clone();
         self.engine.go(
             limits,
             Box::new(move |info, shown| {
@@ -1084,6 +1099,9 @@ impl Session {
             }),
             Box::new(move |best, shown| {
                 let text = best.map(|a| shown.action_text(a));
+                if let Ok(mut f) = finished.lock() {
+                    *f = Some((serial, text.clone()));
+                }
                 let _ = events.send(Event::Done(serial, text));
             }),
         );
