@@ -7,16 +7,21 @@ use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
 use crate::rules::variants;
 use crate::search::eval::weights::Weights;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::smp::{Pool, MAX_THREADS};
 use crate::search::{GameWeights, Limits, SearchInfo, MAX_MULTIPV};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 pub type InfoCallback = Box<dyn FnMut(&SearchInfo, &Position) + Send>;
 pub type DoneCallback = Box<dyn FnOnce(Option<Action>, &Position) + Send>;
 /// The counts below each root action, or None when stopped.
 pub type PerftCallback = Box<dyn FnOnce(Option<Vec<(Action, u64)>>, &Position) + Send>;
+
+/// The largest weights file read (a tuned one has a few hundred lines).
+const MAX_WEIGHTS_BYTES: usize = 1 << 20;
 
 /// Sleeps until `stop` is set; `Engine::stop` wakes the thread at once.
 fn wait_for_stop(stop: &AtomicBool) {
@@ -33,6 +38,8 @@ pub struct Engine {
     hash_mib: usize,
     threads: usize,
     multipv: usize,
+    /// What each move costs beyond its search (`Move Overhead`).
+    move_overhead: Duration,
     /// A promotion piece given with its move, to play after the throw.
     promotion_ahead: Option<Kind>,
     /// A weights file's text (`EvalWeights`), and its weights for the
@@ -61,6 +68,7 @@ impl Engine {
             hash_mib: Self::DEFAULT_HASH_MIB,
             threads: 1,
             multipv: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             promotion_ahead: None,
             weights_text: None,
             weights: None,
@@ -159,6 +167,19 @@ impl Engine {
         self.multipv
     }
 
+    /// What each move costs beyond its search, kept back from the clock
+    /// (`Move Overhead`, 0 to 5000 ms); a value out of range is refused.
+    pub fn set_move_overhead(&mut self, millis: u64) -> Result<(), String> {
+        let max = MAX_MOVE_OVERHEAD.as_millis() as u64;
+        if millis > max {
+            return Err(format!(
+                "move overhead {millis} ms is not within 0 to {max}"
+            ));
+        }
+        self.move_overhead = Duration::from_millis(millis);
+        Ok(())
+    }
+
     fn rebuild(&mut self) {
         self.stop();
         if let Ok(mut s) = self.searcher.lock() {
@@ -180,7 +201,7 @@ impl Engine {
         let text = if path.is_empty() || path == "<empty>" {
             None
         } else {
-            let text = std::fs::read_to_string(path)
+            let text = crate::file_input::read_text(path, MAX_WEIGHTS_BYTES)
                 .map_err(|e| format!("cannot read weights file '{path}': {e}"))?;
             Weights::check(&text).map_err(|e| format!("{path}: {e}"))?;
             Some(text)
@@ -216,12 +237,17 @@ impl Engine {
         }
     }
 
-    /// Starts searching the current position in a thread of its own. An
-    /// infinite search (`go infinite`, `go ponder`, analysis) reports its
-    /// result only once stopped, even when it has nothing left to search:
-    /// the protocols promise that.
+    /// Starts searching the current position in a thread of its own, the
+    /// `Move Overhead` setting kept back from its clock. An infinite
+    /// search (`go infinite`, `go ponder`, analysis) reports its result
+    /// only once stopped, even when it has nothing left to search: the
+    /// protocols promise that.
     pub fn go(&mut self, limits: Limits, mut on_info: InfoCallback, on_done: DoneCallback) {
         self.stop();
+        let limits = Limits {
+            move_overhead: self.move_overhead,
+            ..limits
+        };
         self.stop.store(false, Ordering::Relaxed);
         let searcher = self.searcher.clone();
         let pos = self.position.clone();

@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod engine;
+pub mod file_input;
 pub mod referee;
 pub mod replay;
 pub mod rules;

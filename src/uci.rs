@@ -6,10 +6,13 @@
 //! ... moves` list (`roll:6:4`, `knight:4:2`), and at a choice point
 //! `bestmove` is the choice.
 
+mod go_limits;
+
 use crate::engine::Engine;
 use crate::rules::position::Pending;
 use crate::rules::square::Color;
 use crate::rules::variants;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits, SearchInfo};
 use crate::text_lines::InputLine;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
@@ -18,6 +21,8 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+const MOVE_OVERHEAD: &str = "Move Overhead";
 
 /// Where replies go; shared with the search thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -72,6 +77,15 @@ fn options() -> Vec<UciReply> {
             name: "VariantPath".to_string(),
             kind: OptionType::String {
                 default: String::new(),
+            },
+        },
+        // Kept back from the clock for each move (Stockfish's name).
+        UciReply::Option {
+            name: MOVE_OVERHEAD.to_string(),
+            kind: OptionType::Spin {
+                default: DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
+                min: 0,
+                max: MAX_MOVE_OVERHEAD.as_millis() as i64,
             },
         },
         // A weights file of `menagerie tune` for the game set before it.
@@ -196,10 +210,15 @@ impl Session {
                     self.error(e);
                 }
             }
-            UciCommand::Go(params) => match params.perft {
-                Some(depth) => self.perft(depth),
-                None => self.go(params),
-            },
+            UciCommand::Go(params) => {
+                let bad_perft = params.bad_limits.iter().find(|b| b.keyword == "perft");
+                match (params.perft, bad_perft) {
+                    (Some(depth), _) => self.perft(depth),
+                    // A count without a depth: nothing to count or search.
+                    (None, Some(bad)) => self.error(&bad.error),
+                    (None, None) => self.go(params),
+                }
+            }
             UciCommand::Stop => {
                 self.ponder.on_hit = None;
                 self.engine.stop();
@@ -261,6 +280,13 @@ impl Session {
                     Ok(())
                 }
                 None => Err(bad("MultiPV")),
+            },
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) => self
+                    .engine
+                    .set_move_overhead(ms)
+                    .map_err(|_| bad(MOVE_OVERHEAD)),
+                Err(_) => Err(bad(MOVE_OVERHEAD)),
             },
             "evalweights" => self.engine.set_eval_weights(value),
             "variantpath" => match self.engine.load_variants(value) {
@@ -328,6 +354,10 @@ impl Session {
             });
             return;
         }
+        let (params, problems) = go_limits::checked(&params);
+        for problem in problems {
+            self.error(problem);
+        }
         let limits = self.limits(&params);
         self.ponder.silence = Arc::new(AtomicBool::new(false));
         self.ponder.on_hit = params.ponder.then(|| GoParams {
@@ -371,6 +401,7 @@ impl Session {
             moves_to_go: params.movestogo,
             infinite: params.infinite || params.ponder,
             searchmoves,
+            ..Limits::default()
         }
     }
 

@@ -619,6 +619,31 @@ fn xboard_ping_held_for_our_move_is_answered_after_force() {
     c.expect(&[], "nothing else");
 }
 
+/// `?` is "move now": the move found is sent even when `force` follows
+/// at once (a GUI taking the game back from the engine).
+#[test]
+fn xboard_move_now_then_force_still_sends_the_move() {
+    let mut c = xboard(true);
+    start_game(&mut c, "chess");
+    c.send("level 40 5 0");
+    c.send("usermove e2e4");
+    c.send("?");
+    c.send("force");
+    let replies = c.replies();
+    let moves: Vec<&String> = replies.iter().filter(|l| l.starts_with("move ")).collect();
+    c.check(moves.len() == 1, "one move after ? and force");
+    // In force mode: the GUI's next move is taken, and no reply follows.
+    let ours = moves[0].trim_start_matches("move ").to_string();
+    let v = variants::load("chess").expect("chess");
+    let mut pos = Position::startpos(v);
+    pos.play_action_text("e2e4").expect("legal");
+    c.check(pos.play_action_text(&ours).is_ok(), "a legal Black move");
+    let reply = pos.legal_actions()[0];
+    let reply = pos.action_text(reply);
+    c.send(&format!("usermove {reply}"));
+    c.expect(&[], "no move in force mode");
+}
+
 #[test]
 fn xboard_features_and_options_read_by_the_usual_clients() {
     let mut c = Conversation::start("xboard");
@@ -633,6 +658,23 @@ fn xboard_features_and_options_read_by_the_usual_clients() {
     c.send("option DiceSeed=7");
     c.send("option Dice seed=8");
     c.expect(&[], "both spellings of the dice seed are taken");
+    c.check(
+        features.contains("feature option=\"MoveOverhead -spin 50 0 5000\""),
+        "the move overhead option",
+    );
+    c.send("option MoveOverhead=100");
+    c.send("option Move Overhead=0");
+    c.expect(&[], "both spellings of the move overhead are taken");
+    c.send("option MoveOverhead=5001");
+    c.send("option MoveOverhead=-1");
+    let replies = c.replies();
+    c.check(
+        replies.len() == 2
+            && replies
+                .iter()
+                .all(|l| l.starts_with("Error (bad option value)")),
+        "an overhead out of range is refused",
+    );
 }
 
 #[test]

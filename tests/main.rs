@@ -16,6 +16,7 @@ mod cli;
 mod conversations;
 mod differential;
 mod fen;
+mod file_options;
 mod match_shards;
 mod mates;
 mod perft;

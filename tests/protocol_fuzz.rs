@@ -428,17 +428,34 @@ fn uci_go(rng: &mut Rng, g: &Game) -> String {
             let mv = rng.pick(&g.legal_now).clone();
             format!("go depth 1 searchmoves {mv}")
         }
-        _ => rng
-            .pick(&[
-                "go depth",
-                "go nodes x",
-                "go movetime -5",
-                "go depth 1 nodes 500 movetime 5",
-                "go frobnicate depth 1",
-            ])
-            .to_string(),
+        _ => rng.pick(GO_OUT_OF_RANGE).to_string(),
     }
 }
+
+/// Every limit missing, malformed or out of range (and junk after one):
+/// each `go` is still answered with a `bestmove` (see `check_output`).
+const GO_OUT_OF_RANGE: &[&str] = &[
+    "go depth",
+    "go depth -1",
+    "go depth 0",
+    "go depth 1x",
+    "go nodes x",
+    "go nodes -1",
+    "go nodes 0",
+    "go movetime -5",
+    "go movetime 0",
+    "go mate -1",
+    "go mate 0",
+    "go wtime -1 btime x",
+    "go wtime x btime -1 winc -5 binc x",
+    "go wtime 0 btime 0 winc 0 binc 0",
+    "go wtime 10 btime 10 movestogo -1",
+    "go wtime 10 btime 10 movestogo 0",
+    "go wtime btime winc binc movestogo",
+    "go depth 1 nodes 500 movetime 5",
+    "go frobnicate depth 1",
+    "go depth 1 frobnicate",
+];
 
 fn uci_command(rng: &mut Rng, g: &Game) -> String {
     match rng.below(100) {
@@ -1084,11 +1101,14 @@ fn check_output(protocol: Protocol, input: &str, bytes: &[u8]) -> Vec<String> {
             if line.trim() == "quit" {
                 break;
             }
+            // Every `go` but a perft is answered, whatever its limits.
+            if expects_bestmove(&line) {
+                gos += 1;
+            }
             match parse_uci(&line) {
                 Ok(UciCommand::Quit) => break,
                 Ok(UciCommand::Uci) => ucis += 1,
                 Ok(UciCommand::IsReady) => readys += 1,
-                Ok(UciCommand::Go(p)) if p.perft.is_none() => gos += 1,
                 Ok(UciCommand::PonderHit) => hits += 1,
                 _ => {}
             }
@@ -1108,6 +1128,15 @@ fn check_output(protocol: Protocol, input: &str, bytes: &[u8]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// A `go` line the adapter reads (not too long) that is no perft: told
+/// by its words, not by the parser, which may refuse a limit.
+fn expects_bestmove(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    line.len() <= menagerie::text_lines::MAX_COMMAND_BYTES
+        && words.next() == Some("go")
+        && !words.any(|w| w == "perft")
 }
 
 fn shorten(s: &str) -> String {

@@ -285,3 +285,91 @@ fn eval_weights_come_from_a_file_and_a_bad_one_changes_nothing() {
     assert_eq!(last_cp(&session(&script)), own);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every `go` is answered with a `bestmove` that the search reaches by
+/// itself, whatever its limits: a bad one is reported by name and the
+/// search goes on without it (at its smallest, so that it still ends).
+#[test]
+fn every_go_is_answered_even_with_a_limit_out_of_range() {
+    let clocks = "wtime 1000 btime 1000";
+    let cases = [
+        ("go depth -1", Some("go depth")),
+        ("go depth 0", Some("go depth")),
+        ("go depth x", Some("go depth")),
+        ("go depth", Some("go depth")),
+        ("go depth 99999999999", Some("go depth")),
+        ("go nodes -1", Some("go nodes")),
+        ("go nodes 0", Some("go nodes")),
+        ("go nodes 99999999999999999999999", Some("go nodes")),
+        ("go movetime -1", Some("go movetime")),
+        ("go movetime 0", Some("go movetime")),
+        ("go movetime 1.5", Some("go movetime")),
+        ("go mate -1", Some("go mate")),
+        ("go mate 0", Some("go mate")),
+        ("go wtime x btime x", Some("go wtime")),
+        ("go wtime btime", Some("go wtime")),
+        ("go wtime 99999999999999999999 btime 1000", Some("go wtime")),
+        ("go wtime -1 btime -1", None),
+        ("go wtime 0 btime 0 winc 50 binc 50", None),
+        (&format!("go {clocks} winc -1 binc -1"), Some("go winc")),
+        (&format!("go {clocks} winc x binc x"), Some("go winc")),
+        (&format!("go {clocks} movestogo -1"), Some("go movestogo")),
+        (&format!("go {clocks} movestogo 0"), Some("go movestogo")),
+        ("go depth 1 garbage", Some("'garbage'")),
+        ("go depth 1x", Some("go depth")),
+        ("go depth 2 nodes", Some("go nodes")),
+    ];
+    for (go, named) in cases {
+        let out = session(&format!(
+            "position startpos\n{go}\n@wait bestmove*\nisready\n@wait readyok\nquit\n"
+        ));
+        // The bestmove comes before `readyok`: the search ended by itself.
+        let answered: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+        assert!(
+            answered.iter().any(|l| l.starts_with("bestmove ")),
+            "{go}:\n{out}"
+        );
+        assert_eq!(out.matches("bestmove").count(), 1, "{go}:\n{out}");
+        match named {
+            Some(name) => assert!(
+                out.lines()
+                    .any(|l| l.starts_with("info string") && l.contains(name)),
+                "{go}: no error naming {name}:\n{out}"
+            ),
+            None => assert!(!out.contains("Error"), "{go}:\n{out}"),
+        }
+    }
+    // No legal move: `bestmove (none)`, as Stockfish answers.
+    let mated = "position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1";
+    let out = session(&format!("{mated}\ngo depth -1\n@wait bestmove*\nquit\n"));
+    assert!(out.contains("bestmove (none)"), "{out}");
+}
+
+#[test]
+fn move_overhead_is_an_option_within_its_range() {
+    let out = session(
+        "uci\nsetoption name Move Overhead value 100\nsetoption name Move Overhead value 0\n\
+         setoption name Move Overhead value 5000\nisready\n@wait readyok\n\
+         setoption name Move Overhead value -1\nsetoption name Move Overhead value 5001\n\
+         setoption name Move Overhead value x\nquit\n",
+    );
+    assert!(
+        out.contains("option name Move Overhead type spin default 50 min 0 max 5000"),
+        "{out}"
+    );
+    let before_ready: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+    assert!(!before_ready.iter().any(|l| l.contains("Error")), "{out}");
+    for bad in ["-1", "5001", "x"] {
+        assert!(
+            out.contains(&format!("Error: bad Move Overhead value '{bad}'")),
+            "{bad}: {out}"
+        );
+    }
+    // A game at a clock shorter than the overhead still gets its moves.
+    let out = session(
+        "setoption name Move Overhead value 5000\nposition startpos\n\
+         go wtime 3000 btime 3000\n@wait bestmove*\nisready\n@wait readyok\nquit\n",
+    );
+    let answered: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
+    assert!(answered.iter().any(|l| l.starts_with("bestmove ")), "{out}");
+}

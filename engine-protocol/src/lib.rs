@@ -38,8 +38,8 @@ pub use error::ProtocolError;
 pub use options::OptionType;
 pub use square::{shift_rank_numbers, square_len, SquareError, SquareName};
 pub use uci::{
-    parse_uci, GoParams, ScoreBound, ScoreValue, StartPosition, UciCommand, UciInfo, UciReply,
-    UciScore,
+    parse_uci, BadLimit, GoParams, ScoreBound, ScoreValue, StartPosition, UciCommand, UciInfo,
+    UciReply, UciScore,
 };
 pub use xboard::{
     looks_like_move, parse_xboard, xboard_option, FeatureValue, GameResult, MoveSelection, Pip,

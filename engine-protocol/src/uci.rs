@@ -91,7 +91,10 @@ pub enum StartPosition {
 /// Times and increments are milliseconds and may be negative (some GUIs
 /// send a negative clock once it has run out). Tokens that are not `go`
 /// keywords are skipped, as the UCI specification asks, and kept in
-/// [`GoParams::ignored`] so the engine can report them.
+/// [`GoParams::ignored`] so the engine can report them. A limit whose
+/// value is missing or not a number of its kind (`depth -1`) is left
+/// unset and kept in [`GoParams::bad_limits`]: a `go` is never refused
+/// whole, since a GUI waits for its `bestmove`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GoParams {
     /// `searchmoves M1 M2 ...`: search only these moves (the list runs to
@@ -124,6 +127,18 @@ pub struct GoParams {
     pub perft: Option<u32>,
     /// Tokens that are not `go` keywords, in order.
     pub ignored: Vec<String>,
+    /// Limits given without a readable value, in order.
+    pub bad_limits: Vec<BadLimit>,
+}
+
+/// A `go` limit whose value is missing or not a number of its kind
+/// (`depth -1`, `nodes x`, `movetime` at the end of the line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadLimit {
+    /// The limit's keyword: `depth`, `wtime`, `perft`, ...
+    pub keyword: String,
+    /// What was wrong with its value.
+    pub error: ProtocolError,
 }
 
 /// Words that start a `go` limit (and so end a `searchmoves` list).
@@ -175,7 +190,7 @@ pub fn parse_uci(line: &str) -> Result<UciCommand, ProtocolError> {
         "register" => UciCommand::Register(t.rest(1).to_owned()),
         "ucinewgame" => UciCommand::UciNewGame,
         "position" => parse_position(&t)?,
-        "go" => UciCommand::Go(parse_go(&t)?),
+        "go" => UciCommand::Go(parse_go(&t)),
         "stop" => UciCommand::Stop,
         "ponderhit" => UciCommand::PonderHit,
         "quit" => UciCommand::Quit,
@@ -239,47 +254,68 @@ fn parse_position(t: &Tokens<'_>) -> Result<UciCommand, ProtocolError> {
     Ok(UciCommand::Position { start, moves })
 }
 
-fn parse_go(t: &Tokens<'_>) -> Result<GoParams, ProtocolError> {
-    /// The number after the keyword `token`, at `*i`, which moves past it.
-    fn number<T: std::str::FromStr>(
-        t: &Tokens<'_>,
-        i: &mut usize,
-        token: &str,
-        what: &'static str,
-    ) -> Result<T, ProtocolError> {
-        let result = t.number(*i, &format!("go {token}"), what);
-        *i += 1;
-        result
-    }
-
+fn parse_go(t: &Tokens<'_>) -> GoParams {
     let mut go = GoParams::default();
     let mut i = 1;
     while let Some(token) = t.get(i) {
         i += 1;
-        let i = &mut i;
         match token {
             "searchmoves" => {
-                while let Some(mv) = t.get(*i).filter(|m| !GO_KEYWORDS.contains(m)) {
+                while let Some(mv) = t.get(i).filter(|m| !GO_KEYWORDS.contains(m)) {
                     go.searchmoves.push(mv.to_owned());
-                    *i += 1;
+                    i += 1;
                 }
             }
             "ponder" => go.ponder = true,
             "infinite" => go.infinite = true,
-            "wtime" => go.wtime = Some(number(t, i, token, "a time in milliseconds")?),
-            "btime" => go.btime = Some(number(t, i, token, "a time in milliseconds")?),
-            "winc" => go.winc = Some(number(t, i, token, "a time in milliseconds")?),
-            "binc" => go.binc = Some(number(t, i, token, "a time in milliseconds")?),
-            "movestogo" => go.movestogo = Some(number(t, i, token, "a number of moves")?),
-            "depth" => go.depth = Some(number(t, i, token, "a depth in plies")?),
-            "nodes" => go.nodes = Some(number(t, i, token, "a number of nodes")?),
-            "mate" => go.mate = Some(number(t, i, token, "a number of moves")?),
-            "movetime" => go.movetime = Some(number(t, i, token, "a time in milliseconds")?),
-            "perft" => go.perft = Some(number(t, i, token, "a depth in plies")?),
+            _ if GO_KEYWORDS.contains(&token) => go_limit(t, &mut i, token, &mut go),
             other => go.ignored.push(other.to_owned()),
         }
     }
-    Ok(go)
+    go
+}
+
+/// Reads the value of the numeric limit `keyword` at `*i` into `go` (a bad
+/// one into `go.bad_limits`) and moves `*i` past it. A keyword in its place
+/// is no value: it is left to start the next limit.
+fn go_limit(t: &Tokens<'_>, i: &mut usize, keyword: &str, go: &mut GoParams) {
+    let at = match t.get(*i) {
+        Some(v) if !GO_KEYWORDS.contains(&v) => {
+            *i += 1;
+            *i - 1
+        }
+        // Past the end: read as a missing argument.
+        _ => t.len(),
+    };
+    let command = format!("go {keyword}");
+    let c = (t, at, command.as_str());
+    const TIME: &str = "a time in milliseconds";
+    let result = match keyword {
+        "wtime" => read(c, TIME, &mut go.wtime),
+        "btime" => read(c, TIME, &mut go.btime),
+        "winc" => read(c, TIME, &mut go.winc),
+        "binc" => read(c, TIME, &mut go.binc),
+        "movetime" => read(c, TIME, &mut go.movetime),
+        "movestogo" => read(c, "a number of moves", &mut go.movestogo),
+        "mate" => read(c, "a number of moves", &mut go.mate),
+        "nodes" => read(c, "a number of nodes", &mut go.nodes),
+        "depth" => read(c, "a depth in plies", &mut go.depth),
+        _ => read(c, "a depth in plies", &mut go.perft),
+    };
+    if let Err(error) = result {
+        let keyword = keyword.to_owned();
+        go.bad_limits.push(BadLimit { keyword, error });
+    }
+}
+
+/// The number of token `at` (of `command`) into `field`.
+fn read<T: std::str::FromStr>(
+    (t, at, command): (&Tokens<'_>, usize, &str),
+    what: &'static str,
+    field: &mut Option<T>,
+) -> Result<(), ProtocolError> {
+    *field = Some(t.number(at, command, what)?);
+    Ok(())
 }
 
 impl fmt::Display for UciCommand {
@@ -324,7 +360,7 @@ impl fmt::Display for UciCommand {
 }
 
 /// The arguments of `go`, each preceded by a space, `searchmoves` last so
-/// that its list cannot swallow anything.
+/// that its list cannot swallow anything. Bad limits are written as sent.
 impl fmt::Display for GoParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.ponder {
@@ -352,6 +388,13 @@ impl fmt::Display for GoParams {
         }
         for token in &self.ignored {
             write!(f, " {token}")?;
+        }
+        // As sent, after the tokens a missing value would otherwise take.
+        for bad in &self.bad_limits {
+            write!(f, " {}", bad.keyword)?;
+            if let ProtocolError::BadNumber { text, .. } = &bad.error {
+                write!(f, " {text}")?;
+            }
         }
         if !self.searchmoves.is_empty() {
             write!(f, " searchmoves {}", self.searchmoves.join(" "))?;
@@ -851,6 +894,7 @@ mod tests {
                 infinite: true,
                 perft: Some(4),
                 ignored: vec![],
+                bad_limits: vec![],
             })
         );
         assert_eq!(
@@ -941,36 +985,105 @@ mod tests {
         round_trip(&cmd);
     }
 
+    /// The errors of the bad limits of a `go` line, which still parses.
+    fn bad_limits(line: &str) -> Vec<(String, String)> {
+        match ok(line) {
+            UciCommand::Go(go) => go
+                .bad_limits
+                .iter()
+                .map(|b| (b.keyword.clone(), b.error.to_string()))
+                .collect(),
+            other => panic!("{line:?} parsed as {other:?}"),
+        }
+    }
+
     #[test]
-    fn go_errors() {
+    fn go_keeps_bad_limits_apart_and_reads_the_rest() {
+        let one = |keyword: &str, error: &str| vec![(keyword.to_string(), error.to_string())];
+        let cases = [
+            (
+                "go depth",
+                "depth",
+                "Missing argument to 'go depth': expected a depth in plies",
+            ),
+            ("go depth x", "depth", "Invalid number for 'go depth': 'x'"),
+            (
+                "go depth -1",
+                "depth",
+                "Invalid number for 'go depth': '-1'",
+            ),
+            (
+                "go wtime 1.5",
+                "wtime",
+                "Invalid number for 'go wtime': '1.5'",
+            ),
+            (
+                "go movetime",
+                "movetime",
+                "Missing argument to 'go movetime': expected a time in milliseconds",
+            ),
+            (
+                "go nodes 99999999999999999999999",
+                "nodes",
+                "Invalid number for 'go nodes': '99999999999999999999999'",
+            ),
+            (
+                "go mate",
+                "mate",
+                "Missing argument to 'go mate': expected a number of moves",
+            ),
+            (
+                "go movestogo z",
+                "movestogo",
+                "Invalid number for 'go movestogo': 'z'",
+            ),
+            ("go binc -", "binc", "Invalid number for 'go binc': '-'"),
+        ];
+        for (line, keyword, error) in cases {
+            assert_eq!(bad_limits(line), one(keyword, error), "{line}");
+            round_trip(&ok(line));
+        }
+        // A keyword where a value should be starts the next limit.
+        let go = ok("go perft infinite depth wtime 100");
+        round_trip(&go);
         assert_eq!(
-            err("go depth"),
-            "Missing argument to 'go depth': expected a depth in plies"
+            go,
+            UciCommand::Go(GoParams {
+                infinite: true,
+                wtime: Some(100),
+                bad_limits: vec![
+                    BadLimit {
+                        keyword: "perft".to_string(),
+                        error: ProtocolError::missing("go perft", "a depth in plies"),
+                    },
+                    BadLimit {
+                        keyword: "depth".to_string(),
+                        error: ProtocolError::missing("go depth", "a depth in plies"),
+                    },
+                ],
+                ..GoParams::default()
+            })
         );
-        assert_eq!(err("go depth x"), "Invalid number for 'go depth': 'x'");
-        assert_eq!(err("go depth -1"), "Invalid number for 'go depth': '-1'");
-        assert_eq!(err("go wtime 1.5"), "Invalid number for 'go wtime': '1.5'");
+        // The good limits around a bad one are kept.
+        round_trip(&ok("go depth -1 nodes 500 movetime x btime 7 foo"));
         assert_eq!(
-            err("go movetime"),
-            "Missing argument to 'go movetime': expected a time in milliseconds"
+            ok("go depth -1 nodes 500 movetime x btime 7"),
+            UciCommand::Go(GoParams {
+                nodes: Some(500),
+                btime: Some(7),
+                bad_limits: vec![
+                    BadLimit {
+                        keyword: "depth".to_string(),
+                        error: ProtocolError::bad_number("go depth", "-1"),
+                    },
+                    BadLimit {
+                        keyword: "movetime".to_string(),
+                        error: ProtocolError::bad_number("go movetime", "x"),
+                    },
+                ],
+                ..GoParams::default()
+            })
         );
-        assert_eq!(
-            err("go nodes 99999999999999999999999"),
-            "Invalid number for 'go nodes': '99999999999999999999999'"
-        );
-        assert_eq!(
-            err("go perft infinite"),
-            "Invalid number for 'go perft': 'infinite'"
-        );
-        assert_eq!(
-            err("go mate"),
-            "Missing argument to 'go mate': expected a number of moves"
-        );
-        assert_eq!(
-            err("go movestogo z"),
-            "Invalid number for 'go movestogo': 'z'"
-        );
-        assert_eq!(err("go binc -"), "Invalid number for 'go binc': '-'");
     }
 
     #[test]

@@ -3,11 +3,19 @@
 use crate::rules::action::Action;
 use std::time::Duration;
 
-/// The most a fixed time per move keeps back (a tenth of it at most).
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+/// What a move costs beyond its search (the answer's way to the GUI, the
+/// scheduler of a loaded machine), by default: the `Move Overhead` option.
+/// Stockfish's 10 ms suits an idle machine; with both cores loaded the
+/// referee measured 112 ms for a move whose search took none.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// The most `Move Overhead` may be set to.
+pub const MAX_MOVE_OVERHEAD: Duration = Duration::from_millis(5000);
+/// The least a move under a clock plans (enough for a first iteration),
+/// unless its clock after the overhead has less.
+const MIN_SHARE: Duration = Duration::from_millis(10);
 
 /// When to stop.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -21,6 +29,25 @@ pub struct Limits {
     pub infinite: bool,
     /// Only these root actions (UCI `searchmoves`); empty: all of them.
     pub searchmoves: Vec<Action>,
+    /// What each move costs beyond its search (the engine core sets it
+    /// from its `Move Overhead` setting).
+    pub move_overhead: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            time_left: None,
+            increment: Duration::ZERO,
+            moves_to_go: None,
+            infinite: false,
+            searchmoves: Vec::new(),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
+    }
 }
 
 impl Limits {
@@ -32,27 +59,35 @@ impl Limits {
     }
 
     /// (soft, hard) time budgets: no new iteration after half the soft one,
-    /// stop at once at the hard one; a fixed time per move is both, less
-    /// a tenth of it up to `MOVE_OVERHEAD`. With a clock, never more than half of
-    /// what is left after a safety margin (30 ms, or a tenth of a short
-    /// clock), so the clock is never exceeded.
+    /// stop at once at the hard one. A fixed time per move is both, less
+    /// the overhead (at most half of it). With a clock: see `clock_budget`.
     pub fn budget(&self) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
         if let Some(t) = self.movetime {
-            // Kept back for what follows the search: the answer, the pipe,
-            // the scheduler of a loaded machine.
-            let t = t.saturating_sub(MOVE_OVERHEAD.min(t / 10));
+            let t = t - self.move_overhead.min(t / 2);
             return (Some(t), Some(t));
         }
-        let Some(left) = self.time_left else {
-            return (None, None);
-        };
+        match self.time_left {
+            Some(left) => self.clock_budget(left),
+            None => (None, None),
+        }
+    }
+
+    /// The budgets of a move with `left` on the clock. The overhead is
+    /// kept back from the clock, and every move to come pays it too, so
+    /// the share of each is smaller by it (the increment pays some back).
+    /// Never more than half of what the clock has after the overhead, so
+    /// the clock is never exceeded; never less than `MIN_SHARE` when that
+    /// half allows it, so that a move is still searched.
+    fn clock_budget(&self, left: Duration) -> (Option<Duration>, Option<Duration>) {
+        let usable = left.saturating_sub(self.move_overhead);
         let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = left / moves + self.increment * 3 / 4;
-        let margin = Duration::from_millis(30).min(left / 10);
-        let hard = (share * 3).min(left.saturating_sub(margin) / 2);
+        let share = (usable / moves + self.increment * 3 / 4)
+            .saturating_sub(self.move_overhead)
+            .max(MIN_SHARE);
+        let hard = (share * 3).min(usable / 2);
         (Some(share.min(hard)), Some(hard))
     }
 }
@@ -65,12 +100,21 @@ mod tests {
         Duration::from_millis(n)
     }
 
+    /// A clock, with no overhead: the shape of the plan alone.
     fn clock(left: u64, inc: u64, mtg: Option<u32>) -> Limits {
         Limits {
             time_left: Some(ms(left)),
             increment: ms(inc),
             moves_to_go: mtg,
+            move_overhead: Duration::ZERO,
             ..Limits::default()
+        }
+    }
+
+    fn with_overhead(limits: Limits, overhead: u64) -> Limits {
+        Limits {
+            move_overhead: ms(overhead),
+            ..limits
         }
     }
 
@@ -92,12 +136,14 @@ mod tests {
             time_left: Some(ms(100_000)),
             ..Limits::default()
         };
-        assert_eq!(l.budget(), (Some(ms(230)), Some(ms(230))));
+        assert_eq!(l.budget(), (Some(ms(200)), Some(ms(200))));
+        assert_eq!(with_overhead(l, 0).budget(), (Some(ms(250)), Some(ms(250))));
+        // Never more than half of the time kept back.
         let short = Limits {
-            movetime: Some(ms(100)),
+            movetime: Some(ms(60)),
             ..Limits::default()
         };
-        assert_eq!(short.budget(), (Some(ms(90)), Some(ms(90))));
+        assert_eq!(short.budget(), (Some(ms(30)), Some(ms(30))));
     }
 
     #[test]
@@ -119,35 +165,53 @@ mod tests {
         let (soft, hard) = clock(10_000, 0, Some(5)).budget();
         assert_eq!(soft, Some(ms(2000)));
         // Three shares would be 6 s: capped at half the clock.
-        assert_eq!(hard, Some(ms(4985)));
+        assert_eq!(hard, Some(ms(5000)));
         // The last move before the control: still at most half the clock.
         let (soft, hard) = clock(10_000, 0, Some(1)).budget();
-        assert_eq!(hard, Some(ms(4985)));
+        assert_eq!(hard, Some(ms(5000)));
         assert_eq!(soft, hard);
         // Absurd values are clamped.
         let (soft, _) = clock(10_000, 0, Some(0)).budget();
-        assert_eq!(soft, Some(ms(4985)));
+        assert_eq!(soft, Some(ms(5000)));
         let (soft, _) = clock(10_000, 0, Some(1000)).budget();
         assert_eq!(soft, Some(ms(200)));
     }
 
     #[test]
-    fn never_beyond_the_clock_with_a_margin() {
-        for left in [
-            0u64, 1, 5, 10, 29, 30, 31, 100, 500, 1_000, 7_777, 60_000, 3_600_000,
-        ] {
-            for inc in [0u64, 10, 100, 1_000, 5_000, 60_000] {
-                for mtg in [None, Some(1), Some(2), Some(10), Some(40)] {
-                    let (soft, hard) = clock(left, inc, mtg).budget();
-                    let (soft, hard) = (soft.unwrap(), hard.unwrap());
-                    assert!(soft <= hard, "{left} {inc} {mtg:?}");
-                    // At most half of the clock, and a margin kept.
-                    assert!(hard <= ms(left) / 2, "{left} {inc} {mtg:?}: {hard:?}");
-                    if left >= 300 {
-                        assert!(hard + ms(30) <= ms(left), "{left} {inc} {mtg:?}");
+    fn every_move_pays_the_overhead() {
+        // 1 s + 0.05 s: a thirtieth of what the overhead leaves, three
+        // quarters of the increment, less the overhead.
+        let l = with_overhead(clock(1000, 50, None), 30);
+        assert_eq!(l.budget().0, Some(ms(970) / 30 + ms(75) / 2 - ms(30)));
+        // An overhead above the share: the floor, within the clock.
+        let l = with_overhead(clock(1000, 50, None), 100);
+        assert_eq!(l.budget(), (Some(MIN_SHARE), Some(MIN_SHARE * 3)));
+    }
+
+    /// The plan for a clock with an overhead stays below the clock less
+    /// the overhead: at most half of it, none when the overhead takes it
+    /// all (`wtime 0` with an increment included).
+    #[test]
+    fn the_plan_stays_below_the_clock_less_the_overhead() {
+        for overhead in [0u64, 10, 50, 112, 1000, 5000] {
+            for left in [0u64, 1, 5, 10, 49, 50, 51, 112, 300, 1_000, 7_777, 60_000] {
+                for inc in [0u64, 50, 1_000, 60_000] {
+                    for mtg in [None, Some(1), Some(2), Some(40)] {
+                        let l = with_overhead(clock(left, inc, mtg), overhead);
+                        let (soft, hard) = l.budget();
+                        let (soft, hard) = (soft.unwrap(), hard.unwrap());
+                        let usable = ms(left.saturating_sub(overhead));
+                        let case = format!("{overhead} {left} {inc} {mtg:?}: {soft:?} {hard:?}");
+                        assert!(soft <= hard, "{case}");
+                        assert!(hard <= usable / 2, "{case}");
+                        if usable >= MIN_SHARE * 2 {
+                            assert!(soft >= MIN_SHARE, "{case}");
+                        }
                     }
                 }
             }
         }
+        let at_zero = with_overhead(clock(0, 50, None), 50);
+        assert_eq!(at_zero.budget(), (Some(ms(0)), Some(ms(0))));
     }
 }

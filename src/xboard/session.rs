@@ -13,6 +13,7 @@ use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
 use crate::rules::variants;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits};
 use crate::uci::{say, Output};
 use engine_protocol::{
@@ -32,12 +33,18 @@ const DICE_SEED: &str = "DiceSeed";
 const EVAL_WEIGHTS: &str = "EvalWeights";
 /// A game file whose games join ours (`Engine::load_variants`).
 const VARIANT_PATH: &str = "VariantPath";
+/// Kept back from the clock for each move (`Engine::set_move_overhead`);
+/// UCI's `Move Overhead` in one word.
+const MOVE_OVERHEAD: &str = "MoveOverhead";
 
 /// How long a claim of the game's end after the opponent's move waits for
 /// the GUI's own `result` (it follows the move at once when it comes).
 const CLAIM_GRACE: Duration = Duration::from_millis(200);
 /// How long `done=1` waits for the GUI to answer our option features.
 const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
+
+/// A search's serial number and the action it chose (text).
+type Finished = (u64, Option<String>);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Searching {
@@ -92,6 +99,9 @@ pub(crate) struct Session {
     game_over: bool,
     /// What the running search has reported, for `.` in analysis.
     progress: Arc<Mutex<Progress>>,
+    /// The last search's result, left by its thread beside the event it
+    /// sends, for `?` to take at once (see `move_now`).
+    finished: Arc<Mutex<Option<Finished>>>,
     /// Our claim of the game's end after the opponent's move, held until
     /// the GUI has had its say.
     held_claim: Option<XboardReply>,
@@ -162,6 +172,7 @@ impl Session {
             dice_seed: 0,
             game_over: false,
             progress: Arc::new(Mutex::new(Progress::new())),
+            finished: Arc::new(Mutex::new(None)),
             held_claim: None,
             entry: None,
             name_changed: false,
@@ -319,10 +330,17 @@ impl Session {
         self.our_clock = Some(Duration::from_millis(millis));
     }
 
-    /// `?`: the search for our move stops and plays what it has.
+    /// `?`: the search for our move stops and its move is played at once.
+    /// Its result event comes after the commands already read, and a
+    /// `force` among them would drop it: "move now" means the move.
     fn move_now(&mut self) {
         if self.searching == Searching::Play {
+            // Returns once the search thread has left its result.
             self.engine.stop();
+            let finished = self.finished.lock().ok().and_then(|mut f| f.take());
+            if let Some((serial, best)) = finished {
+                self.search_done(serial, best);
+            }
         }
     }
 
@@ -455,6 +473,14 @@ impl Session {
                 },
             ),
             (EVAL_WEIGHTS, file()),
+            (
+                MOVE_OVERHEAD,
+                OptionType::Spin {
+                    default: DEFAULT_MOVE_OVERHEAD.as_millis() as i64,
+                    min: 0,
+                    max: MAX_MOVE_OVERHEAD.as_millis() as i64,
+                },
+            ),
         ];
         self.unanswered_options = options.len();
         for (name, kind) in options {
@@ -492,11 +518,15 @@ impl Session {
             // The option's name before it lost its space, still understood.
             (DICE_SEED | "Dice seed", Some(v)) => match v.parse::<u64>() {
                 Ok(seed) => self.dice_seed = seed,
-                Err(_) => self.say(XboardReply::Error {
-                    kind: "bad option value".to_string(),
-                    command: text.to_string(),
-                }),
+                Err(_) => self.bad_option_value(text),
             },
+            // UCI's spelling understood too.
+            (MOVE_OVERHEAD | "Move Overhead", Some(v)) => {
+                let set = v.parse().map(|ms| self.engine.set_move_overhead(ms));
+                if !matches!(set, Ok(Ok(()))) {
+                    self.bad_option_value(text);
+                }
+            }
             (VARIANT_PATH, v) => match self.engine.load_variants(v.unwrap_or("")) {
                 // The new games are offered at once: XBoard reads a
                 // `variants` feature whenever it comes.
@@ -526,6 +556,13 @@ impl Session {
                 command: text.to_string(),
             }),
         }
+    }
+
+    fn bad_option_value(&self, text: &str) {
+        self.say(XboardReply::Error {
+            kind: "bad option value".to_string(),
+            command: text.to_string(),
+        });
     }
 
     fn new_game(&mut self) {
@@ -1032,6 +1069,7 @@ impl Session {
         let events = self.events.clone();
         self.progress = Arc::new(Mutex::new(Progress::new()));
         let progress = self.progress.clone();
+        let finished = self.finished.clone();
         self.engine.go(
             limits,
             Box::new(move |info, shown| {
@@ -1061,6 +1099,9 @@ impl Session {
             }),
             Box::new(move |best, shown| {
                 let text = best.map(|a| shown.action_text(a));
+                if let Ok(mut f) = finished.lock() {
+                    *f = Some((serial, text.clone()));
+                }
                 let _ = events.send(Event::Done(serial, text));
             }),
         );

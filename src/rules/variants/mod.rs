@@ -8,7 +8,6 @@ use crate::rules::game_text::catalog::Catalog;
 use crate::rules::game_text::problem::{Problem, Problems};
 use crate::rules::game_text::sections::MAX_FILE_BYTES;
 use crate::rules::variant::Variant;
-use std::io::Read;
 use std::sync::{Arc, LazyLock, RwLock};
 
 #[cfg(test)]
@@ -136,18 +135,10 @@ pub fn add_text(file: &str, text: &str) -> Result<Vec<String>, Problems> {
     Ok(names)
 }
 
-/// A game file's text, read with the size limit.
+/// A game file's text, read with the size limit (a regular file only).
 pub fn read_file(path: &str) -> Result<String, Problems> {
-    let fail = |why: String| Problems(vec![Problem::at(path, 0, "", why)]);
-    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-    let mut text = String::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| fail(format!("not a text file: {e}")))?;
-    if text.len() > MAX_FILE_BYTES {
-        return Err(fail(format!("larger than {MAX_FILE_BYTES} bytes")));
-    }
-    Ok(text)
+    crate::file_input::read_text(path, MAX_FILE_BYTES)
+        .map_err(|why| Problems(vec![Problem::at(path, 0, "", why)]))
 }
 
 /// Reads a game file and adds it (`add_text`).
