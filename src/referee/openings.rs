@@ -98,9 +98,12 @@ impl Opening {
     }
 }
 
+/// The largest openings file read.
+const MAX_OPENINGS_BYTES: usize = 256 << 20;
+
 /// Reads an openings file, checking every line.
 pub fn load(path: &str, variant: &Arc<Variant>) -> Result<Vec<Opening>, OpeningError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::file_input::read_text(path, MAX_OPENINGS_BYTES)
         .map_err(|e| OpeningError(format!("cannot read {path}: {e}")))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

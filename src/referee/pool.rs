@@ -14,11 +14,11 @@ use super::runner::{board_tally, elo_line, figures, score_text, Summary};
 use super::shard_merge::{is_shard_file, merge, outcome, Merged, MALFORMED};
 use super::stats::{Decision, Sprt, Tally};
 use crate::replay::pgn::{read_games, PgnGame};
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use crate::file_input::read_text;
+use std::path::PathBuf;
 
 /// The largest PGN file read (a million games of a few kilobytes).
-const MAX_PGN_BYTES: u64 = 4 << 30;
+pub const MAX_PGN_BYTES: usize = 4 << 30;
 
 type BoxError = Box<dyn std::error::Error>;
 
@@ -90,7 +90,8 @@ pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
     let sprt = parse_sprt(command.sprt.as_deref())?;
     let mut files = Vec::with_capacity(command.files.len());
     for file in &command.files {
-        let text = read_pgn_file(file)?;
+        let text = read_text(&file.to_string_lossy(), MAX_PGN_BYTES)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         files.push((file.display().to_string(), text));
     }
     let shards = files.iter().filter(|(_, t)| is_shard_file(t)).count();
@@ -127,20 +128,6 @@ pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
         ));
     }
     Ok(out)
-}
-
-/// A PGN file's text, up to [`MAX_PGN_BYTES`].
-fn read_pgn_file(path: &Path) -> Result<String, String> {
-    let fail = |e: String| format!("cannot read {}: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-    let mut text = String::new();
-    file.take(MAX_PGN_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| fail(e.to_string()))?;
-    if text.len() as u64 > MAX_PGN_BYTES {
-        return Err(fail(format!("larger than {MAX_PGN_BYTES} bytes")));
-    }
-    Ok(text)
 }
 
 /// The shards merged: a line per shard, then the match's figures as the

@@ -292,8 +292,8 @@ fn open_pgn(cfg: &MatchConfig) -> Result<(resume::Earlier, Option<std::fs::File>
             Some(std::fs::File::create(path)?),
         ));
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot resume from {path}: {e}"))?;
+    let text = crate::file_input::read_text(path, super::pool::MAX_PGN_BYTES)
+        .map_err(|e| format!("cannot resume from {path}: {e}"))?;
     let expected = resume::Expected {
         names: [&cfg.engines[0].name, &cfg.engines[1].name],
         seed: cfg.seed,

@@ -36,11 +36,14 @@ pub struct TuneCommand {
     only: Vec<String>,
 }
 
+use crate::file_input::read_text;
+use crate::referee::pool::MAX_PGN_BYTES;
+
 pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
     let variant = variants::load(&args.variant)?;
     let mut texts = Vec::new();
     for path in &args.pgn {
-        let text = std::fs::read_to_string(path)
+        let text = read_text(&path.to_string_lossy(), MAX_PGN_BYTES)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         texts.push(text);
     }
