@@ -11,7 +11,8 @@
 //! inserted. Every session must end without a panic (in any thread: a
 //! panic hook counts them), and every line it writes must be one of the
 //! protocol's reply forms. UCI sessions also answer every `isready`, `uci`
-//! and `go` exactly once.
+//! and `go` exactly once. XBoard streams include, in every game whose
+//! promotion waits for the throw, a promotion given with its piece.
 //!
 //! Seeds are fixed; a failure prints the seed, the first stream that fails
 //! on its own (or where the session input was written) and the bad output.
@@ -541,6 +542,76 @@ fn xb_step(rng: &mut Rng, token: &str) -> String {
     }
 }
 
+/// A position of `variant` a move from a promotion that waits for the
+/// throw (three pawns on the 7th rank, the start's counters), if the game
+/// has such promotions; and the promoting moves with their pieces' letters.
+fn promotion_position(variant: &str) -> Option<(Position, Vec<(String, Vec<char>)>)> {
+    let v = loaded(variant);
+    let start = Position::startpos(v.clone()).to_fen();
+    let counters: Vec<&str> = start.split_whitespace().skip(6).collect();
+    let fen = format!("7k/PPP5/8/8/8/8/8/K7 w - - 0 1 {}", counters.join(" "));
+    let pos = Position::from_fen(v, &fen).ok()?;
+    let mut promotions = Vec::new();
+    for action in pos.legal_actions() {
+        let menagerie::rules::action::Action::Move(m) = action else {
+            continue;
+        };
+        let kinds = pos.promotions_after_throw(m);
+        if !kinds.is_empty() {
+            let letters = kinds
+                .iter()
+                .map(|&k| {
+                    pos.variant()
+                        .letter(menagerie::rules::square::Color::Black, k)
+                })
+                .collect();
+            promotions.push((pos.move_text(m), letters));
+        }
+    }
+    (!promotions.is_empty()).then_some((pos, promotions))
+}
+
+/// An XBoard promotion that waits for the throw, as a GUI sends it: the
+/// move with its piece (`a7a8q`), then the throw and more, or the
+/// engine left to promote on `go`.
+fn xboard_promotion_episode(rng: &mut Rng, variant: &str) -> Vec<String> {
+    let Some((mut pos, promotions)) = promotion_position(variant) else {
+        return Vec::new();
+    };
+    let dialect = Dialect::new(pos.variant());
+    let fen = dialect.fen_to_xboard(&pos.to_fen());
+    let mut lines = vec!["force".to_string(), format!("setboard {fen}")];
+    if rng.chance(30) {
+        lines.push("go".to_string());
+        return lines;
+    }
+    let (text, letters) = rng.pick(&promotions).clone();
+    let letter = if rng.chance(85) {
+        *rng.pick(&letters)
+    } else {
+        'z'
+    };
+    lines.push(format!("usermove {}{letter}", dialect.to_xboard(&text)));
+    if pos.play_action_text(&text).is_err() {
+        return lines;
+    }
+    for _ in 0..rng.range(0, 3) {
+        let actions = pos.legal_actions();
+        if actions.is_empty() {
+            break;
+        }
+        let step = pos.action_text(*rng.pick(&actions));
+        if step.starts_with("promote:") || pos.play_action_text(&step).is_err() {
+            break;
+        }
+        lines.push(xb_step(rng, &dialect.to_xboard(&step)));
+    }
+    if rng.chance(50) {
+        lines.push("go".to_string());
+    }
+    lines
+}
+
 fn xboard_command(rng: &mut Rng, g: &Game) -> Vec<String> {
     let one = |s: &&str| vec![s.to_string()];
     match rng.below(100) {
@@ -918,6 +989,9 @@ fn stream(rng: &mut Rng, protocol: Protocol) -> Vec<String> {
             for _ in 0..rng.range(2, 8) {
                 body.extend(xboard_command(rng, &g));
             }
+            if rng.chance(15) {
+                body.extend(xboard_promotion_episode(rng, g.variant));
+            }
         }
     }
     mutate_stream(rng, &mut body);
@@ -1022,6 +1096,7 @@ fn panic_count() -> usize {
     PANICS.lock().map(|p| p.len()).unwrap_or(0)
 }
 
+#[derive(Debug)]
 enum RunError {
     Panicked(String),
     Stuck,
@@ -1407,6 +1482,104 @@ fn xboard_survives_random_and_mutated_streams() {
 fn long_uci_and_xboard_survive_more_streams() {
     fuzz(Protocol::Uci, QUICK_SESSIONS..SESSIONS);
     fuzz(Protocol::Xboard, QUICK_SESSIONS..SESSIONS);
+}
+
+/// In every game whose promotion waits for the throw, over XBoard: a
+/// person's promotion given with its piece (`a7a8q`) is taken, the throw
+/// after it too, and the engine answers with a legal move; the engine's
+/// own promotion is a legal one, written with its piece.
+#[test]
+fn xboard_promotions_after_the_throw_in_every_game() {
+    install_panic_hook();
+    let mut covered = Vec::new();
+    for &variant in builtin_names() {
+        let Some((start, promotions)) = promotion_position(variant) else {
+            continue;
+        };
+        covered.push(variant);
+        let dialect = Dialect::new(start.variant());
+        let fen = dialect.fen_to_xboard(&start.to_fen());
+        let setup = format!(
+            "xboard\nprotover 2\naccepted dice\naccepted choices\nnew\nvariant {}\nforce\nsetboard {fen}\nsd 2\n",
+            xboard_variant_name(variant)
+        );
+        // The engine's own promotion.
+        let out = xboard_session(variant, &format!("{setup}go\n"));
+        let own = engine_move(&out).unwrap_or_else(|| panic!("{variant}: no move: {out}"));
+        let own = dialect.from_xboard(&own);
+        assert!(
+            start.promotion_ahead(&own).is_some() || start.parse_action(&own).is_ok(),
+            "{variant}: the engine's {own} is not legal: {out}"
+        );
+        // A person's promotion, for each piece it may take, then the throw.
+        let (text, letters) = &promotions[0];
+        for &letter in letters {
+            let mut pos = start.clone();
+            let mut input = format!("{setup}usermove {}{letter}\n", dialect.to_xboard(text));
+            pos.play_action_text(text).expect("the promotion's move");
+            // The throw, the choices, the promotion: the steps (`x:y`) the
+            // rules ask for before the next move.
+            while let Some(&first) = pos.legal_actions().first() {
+                let step = pos.action_text(first);
+                if !step.contains(':') {
+                    break;
+                }
+                if step.starts_with("promote:") {
+                    let piece = format!("promote:{}", letter.to_ascii_lowercase());
+                    pos.play_action_text(&piece).expect("the piece given ahead");
+                    continue;
+                }
+                input.push_str(&format!("usermove {}\n", dialect.to_xboard(&step)));
+                pos.play_action_text(&step).expect("a legal step");
+            }
+            input.push_str("go\n");
+            let out = xboard_session(variant, &input);
+            assert!(
+                !out.contains("Illegal move") && !out.contains("Error"),
+                "{variant} {letter}: {out}"
+            );
+            if pos.outcome().is_none() {
+                let reply =
+                    engine_move(&out).unwrap_or_else(|| panic!("{variant}: no reply: {out}"));
+                let reply = dialect.from_xboard(&reply);
+                assert!(
+                    pos.promotion_ahead(&reply).is_some() || pos.parse_action(&reply).is_ok(),
+                    "{variant} {letter}: the reply {reply} is not legal after the promotion: {out}"
+                );
+            }
+        }
+    }
+    assert!(
+        covered.len() >= 7,
+        "games with promotions after the throw: {covered:?}"
+    );
+}
+
+/// Runs the XBoard adapter on `input`, waits for its `move` (at most the
+/// script's longest wait), then `quit`: its output.
+fn xboard_session(variant: &str, input: &str) -> String {
+    let script = format!("{input}@wait move *\nquit\n");
+    let bytes = run_adapter_with(
+        Protocol::Xboard,
+        |out| Box::new(Scripted::text(out, &script)),
+        variant.to_string(),
+    )
+    .unwrap_or_else(|e| panic!("{variant}: {e:?}"));
+    String::from_utf8_lossy(&bytes).to_string()
+}
+
+/// The first `move` the engine sent (its legs joined).
+fn engine_move(out: &str) -> Option<String> {
+    let mut legs = String::new();
+    for line in out.lines() {
+        if let Some(m) = line.strip_prefix("move ") {
+            legs.push_str(m.trim());
+            if !m.trim().ends_with(',') {
+                return Some(legs);
+            }
+        }
+    }
+    None
 }
 
 /// The checkers must be able to fail: every malformed line is rejected,

@@ -13,8 +13,8 @@ use super::resume::Outcome;
 use super::runner::{board_tally, elo_line, figures, score_text, Summary};
 use super::shard_merge::{is_shard_file, merge, outcome, Merged, MALFORMED};
 use super::stats::{Decision, Sprt, Tally};
-use crate::replay::pgn::{read_games, PgnGame};
 use crate::file_input::read_text;
+use crate::replay::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
 
 /// The largest PGN file read (a million games of a few kilobytes).
