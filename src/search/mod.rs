@@ -22,6 +22,7 @@ mod ordering;
 mod pace;
 pub mod profile;
 mod quiescence;
+mod quiescence_moves;
 mod reductions;
 mod root;
 pub mod score;
@@ -499,7 +500,8 @@ impl Searcher {
             key,
             best,
             score: to_tt(value, ply),
-            depth: depth.clamp(0, i8::MAX as i32) as i16,
+            // -1: the quiescence search's plies that do not answer checks.
+            depth: depth.clamp(-1, i8::MAX as i32) as i16,
             bound: bound_of(value, window),
         });
     }
