@@ -269,8 +269,13 @@ impl Searcher {
         self.stop.clone()
     }
 
+    /// Forgets the last game: an empty table in place of a used one (the
+    /// helpers of a pool are handed it by `Pool::new_game`), no history.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        if self.tt.is_used() {
+            let fresh = Arc::new(self.tt.emptied());
+            tt::release(std::mem::replace(&mut self.tt, fresh));
+        }
         self.clear_history();
     }
 
