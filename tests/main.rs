@@ -25,5 +25,6 @@ mod python_chess;
 mod referee_matches;
 mod reference_selftest;
 mod search;
+mod search_bounds;
 mod uci;
 mod xboard_replay;

@@ -22,6 +22,7 @@ mod ordering;
 mod pace;
 pub mod profile;
 mod quiescence;
+mod quiescence_moves;
 mod reductions;
 mod root;
 pub mod score;
@@ -268,8 +269,13 @@ impl Searcher {
         self.stop.clone()
     }
 
+    /// Forgets the last game: an empty table in place of a used one (the
+    /// helpers of a pool are handed it by `Pool::new_game`), no history.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        if self.tt.is_used() {
+            let fresh = Arc::new(self.tt.emptied());
+            tt::release(std::mem::replace(&mut self.tt, fresh));
+        }
         self.clear_history();
     }
 
@@ -499,7 +505,8 @@ impl Searcher {
             key,
             best,
             score: to_tt(value, ply),
-            depth: depth.clamp(0, i8::MAX as i32) as i16,
+            // -1: the quiescence search's plies that do not answer checks.
+            depth: depth.clamp(-1, i8::MAX as i32) as i16,
             bound: bound_of(value, window),
         });
     }

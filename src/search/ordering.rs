@@ -1,6 +1,7 @@
 //! Move ordering: the table's move, the best move of the sibling searched
 //! before at a throw, captures by most valuable victim and least valuable
-//! attacker, two killers per ply, history, then losing captures.
+//! attacker (a promotion's gain counted with its victim), two killers per
+//! ply, history, then losing captures.
 
 use super::Searcher;
 use crate::rules::moves::{Move, MoveKind};
@@ -42,7 +43,11 @@ impl Searcher {
             let attacker = pos
                 .piece_at(m.from())
                 .map_or(0, |p| value(p.kind() as usize, 100));
-            let mvv_lva = victim * 16 - attacker / 16;
+            // A promotion wins what the new piece is worth over the mover.
+            let promotion = m
+                .promotion()
+                .map_or(0, |k| value(k as usize, 100) - attacker);
+            let mvv_lva = (victim + promotion) * 16 - attacker / 16;
             // A capture that loses material goes after the quiet moves.
             match losing_exchange(pos, m, attacker, victim) {
                 true => -(1 << 21) + mvv_lva,

@@ -1,14 +1,19 @@
-//! The quiescence search: past the horizon, captures and promotions only
-//! (every move when in check, for six plies), standing pat on the
-//! evaluation; delta pruning and losing captures skipped. A capture or
-//! promotion that a throw follows ends the line (the throw is not resolved
-//! here): its value is the evaluation less the moved piece where it is
-//! left en prise.
+//! The quiescence search: past the horizon, captures and queen
+//! promotions only (every move when in check, for six plies), standing pat
+//! on the evaluation, through the table like any node; what it passes over
+//! is in `quiescence_moves.rs`. A capture or promotion that a throw follows
+//! ends the line (the throw is not resolved here): its value is the
+//! evaluation less the moved piece where it is left en prise.
 
-use super::ordering::{is_quiet, losing_capture};
-use super::{Searcher, Value, DELTA_MARGIN, INFINITY, MAX_PLY};
+use super::ordering::is_quiet;
+use super::quiescence_moves::QuietNode;
+use super::{Searcher, Value, INFINITY, MAX_PLY};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::{Pending, Position};
+
+/// Plies into the quiescence search where a check is answered with every
+/// move (deeper, the side in check stands pat like any other).
+const CHECK_PLIES: u32 = 6;
 
 impl Searcher {
     /// The value of `pos` for its side to move, from captures and
@@ -33,10 +38,18 @@ impl Searcher {
         if pos.extinct() {
             return Some(self.terminal(pos, ply));
         }
+        let key = pos.hash();
+        // Past the plies where checks are answered a value may miss a mate:
+        // stored a ply shallower, for those plies only.
+        let tt_depth = if qply < CHECK_PLIES { 0 } else { -1 };
+        if let Some(score) = self.tt_cut(key, tt_depth, alpha, beta, ply) {
+            return Some(score);
+        }
+        let window = (alpha, beta);
         // Out of check the side to move may stand pat: the value is at
         // least the evaluation (a stalemate is not looked for here, so the
         // evaluation is a true lower bound, which Star2's probes rely on).
-        let in_check = qply < 6 && self.in_check(pos);
+        let in_check = qply < CHECK_PLIES && self.in_check(pos);
         let mut best = -INFINITY;
         if !in_check {
             let stand = self.static_eval(pos);
@@ -57,43 +70,55 @@ impl Searcher {
         if moves.is_empty() && in_check {
             return Some(self.terminal(pos, ply));
         }
-        self.order(pos, &mut moves, 0, ply.min(MAX_PLY - 1));
-        let ordered = &moves;
-        for &m in ordered.iter() {
-            if !in_check && is_quiet(pos, m) {
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.best);
+        self.order(pos, &mut moves, tt_move, ply.min(MAX_PLY - 1));
+        let node = QuietNode {
+            in_check,
+            best,
+            alpha,
+            quiet_evasions: 0,
+        };
+        let (best, best_move) = self.quiet_moves(pos, &moves, node, beta, (ply, qply))?;
+        // Not over a deeper search's entry.
+        if entry.is_none_or(|e| e.depth as i32 <= tt_depth) {
+            self.tt_store(key, best_move, best, tt_depth, window, ply);
+        }
+        Some(best)
+    }
+
+    /// The moves of a quiescence node, best first, with alpha-beta from
+    /// `node`'s state: the value and the move that raised alpha (0: none).
+    fn quiet_moves(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        mut node: QuietNode,
+        beta: i32,
+        (ply, qply): (usize, u32),
+    ) -> Option<(i32, u32)> {
+        let mut best_move = 0;
+        for &m in moves {
+            if self.quiescence_skips(pos, m, moves, &node) {
                 continue;
             }
-            // Delta pruning: a capture that cannot lift the score to alpha
-            // even with a margin is not searched.
-            if self.reductions && !in_check && m.promotion().is_none() {
-                if let Some(victim) = pos.piece_at(m.to()) {
-                    let gain = self.piece_value(victim.kind());
-                    if best + gain + DELTA_MARGIN <= alpha {
-                        continue;
-                    }
-                }
-            }
-            // A capture that loses material cannot raise the stand-pat score.
-            if self.reductions && !in_check && losing_capture(pos, m, self.values()) {
-                continue;
-            }
+            node.quiet_evasions += (node.in_check && is_quiet(pos, m)) as u32;
             pos.make_move(m);
             let value = match pos.pending() {
-                Pending::Nothing => -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)?,
+                Pending::Nothing => -self.quiesce(pos, -beta, -node.alpha, ply + 1, qply + 1)?,
                 _ => -self.after_capture_and_throw(pos, m),
             };
             pos.unmake_move();
-            if value > best {
-                best = value;
-            }
-            if value > alpha {
-                alpha = value;
-                if alpha >= beta {
+            node.best = node.best.max(value);
+            if value > node.alpha {
+                node.alpha = value;
+                best_move = m.raw();
+                if value >= beta {
                     break;
                 }
             }
         }
-        Some(best)
+        Some((node.best, best_move))
     }
 
     /// The value, for the side to move, of the position after the

@@ -3,7 +3,7 @@
 //! table (and skip iterations in turn so that they run ahead). One thread
 //! is the plain, deterministic search.
 
-use super::tt::Table;
+use super::tt::{self, Table};
 use super::{Limits, SearchInfo, SearchResult, Searcher};
 use crate::rules::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,11 +56,16 @@ impl Pool {
         }
     }
 
+    /// Forgets the last game on every thread, which share the main
+    /// thread's new table (no search runs: `search` joins its threads).
     pub fn new_game(&mut self) {
+        let old = self.main.tt.clone();
         self.main.new_game();
         for h in &mut self.helpers {
+            h.tt = self.main.tt.clone();
             h.clear_history();
         }
+        tt::release(old);
     }
 
     /// Searches with every thread; the main thread's result and reports.
@@ -107,5 +112,46 @@ impl Pool {
             halt.store(true, Ordering::Relaxed);
             result
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tt::{resident_kib, Bound, Entry};
+    use super::Pool;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_new_game_empties_a_large_used_table_without_touching_it() {
+        let mib = 1024;
+        let mut pool = Pool::new(mib, 2);
+        // An entry on every eighth page: an eighth of the table resident.
+        let stores = (mib << 20) / 4096 / 8;
+        let key = |i: u64| i * (u64::MAX / stores as u64);
+        for i in 0..stores as u64 {
+            pool.main.tt.store(Entry {
+                key: key(i),
+                best: 1,
+                score: 0,
+                depth: 1,
+                bound: Bound::Exact,
+            });
+        }
+        pool.main.tt.mark_used();
+        let Some(before) = resident_kib() else {
+            return; // Not Linux: nothing to measure.
+        };
+        pool.new_game();
+        let after = resident_kib().unwrap_or(u64::MAX);
+        // Zeroing the slots in place would make the whole GiB resident.
+        // Other tests run in this process at the same time: a generous bound.
+        assert!(
+            after.saturating_sub(before) < 384 * 1024,
+            "{before} KiB -> {after} KiB"
+        );
+        assert_eq!(pool.main.tt.probe(key(1)), None);
+        for h in &pool.helpers {
+            assert!(Arc::ptr_eq(&h.tt, &pool.main.tt), "one table for all");
+        }
     }
 }

@@ -9,6 +9,7 @@
 
 use std::alloc::Layout;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -67,9 +68,24 @@ struct Slot {
 
 pub struct Table {
     slots: Box<[Slot]>,
-    /// A search has run since the last clear (clearing a fresh table
-    /// would touch every page the system has not handed out yet).
+    /// A search has run since the table was made (a fresh table needs
+    /// no emptying).
     used: AtomicBool,
+}
+
+/// From this size a table's memory is given back on a thread of its own.
+const RELEASED_APART: usize = 64 << 20;
+
+/// Lets go of a handle of a table; the last one frees the table's memory,
+/// a large table's on a thread of its own (the system takes a while to
+/// take back gigabytes of resident pages).
+pub fn release(table: Arc<Table>) {
+    let Ok(table) = Arc::try_unwrap(table) else {
+        return;
+    };
+    if std::mem::size_of_val(&*table.slots) >= RELEASED_APART {
+        std::thread::spawn(move || drop(table));
+    }
 }
 
 /// `n` empty slots from the allocator's zeroed memory. The system hands
@@ -96,8 +112,12 @@ impl Table {
     /// A table of about `mib` MiB; when the memory is not there it takes
     /// half, and half again, rather than abort the engine.
     pub fn new(mib: usize) -> Table {
-        let mut size =
-            (mib.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Slot>()).max(1024);
+        let size = (mib.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Slot>()).max(1024);
+        Table::with_slots(size)
+    }
+
+    /// A table of `size` slots, or of half as many, and so on.
+    fn with_slots(mut size: usize) -> Table {
         loop {
             if let Some(slots) = zeroed_slots(size) {
                 return Table {
@@ -113,19 +133,21 @@ impl Table {
         }
     }
 
-    /// Called when a search starts: the next `clear` has work to do.
+    /// Called when a search starts: the table is no longer empty.
     pub fn mark_used(&self) {
         self.used.store(true, Ordering::Relaxed);
     }
 
-    pub fn clear(&self) {
-        if !self.used.swap(false, Ordering::Relaxed) {
-            return;
-        }
-        for s in self.slots.iter() {
-            s.data.store(0, Ordering::Relaxed);
-            s.check.store(0, Ordering::Relaxed);
-        }
+    /// Whether a search has run since the table was made.
+    pub fn is_used(&self) -> bool {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// An empty table as large as this one, from fresh zeroed memory:
+    /// ready at once however large, where writing zeros over the used
+    /// slots would take seconds and make every page resident.
+    pub fn emptied(&self) -> Table {
+        Table::with_slots(self.slots.len())
     }
 
     #[inline]
@@ -170,6 +192,14 @@ impl Table {
     }
 }
 
+/// Resident memory of this process in KiB (Linux).
+#[cfg(test)]
+pub(crate) fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,15 +233,10 @@ mod tests {
         t.store(exact);
         assert_eq!(t.probe(e.key), Some(exact));
         t.mark_used();
-        t.clear();
-        assert_eq!(t.probe(e.key), None);
-    }
-
-    /// Resident memory of this process in KiB (Linux).
-    fn resident_kib() -> Option<u64> {
-        let status = std::fs::read_to_string("/proc/self/status").ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
+        let emptied = t.emptied();
+        assert_eq!(emptied.probe(e.key), None);
+        assert_eq!(emptied.slots.len(), t.slots.len());
+        assert!(!emptied.is_used());
     }
 
     #[test]
@@ -221,8 +246,6 @@ mod tests {
         };
         let t = Table::new(2048);
         assert_eq!(t.slots.len(), 2048 * 1024 * 1024 / 16);
-        // A clear before any search touches nothing either.
-        t.clear();
         let after = resident_kib().unwrap_or(u64::MAX);
         // Other tests run in this process at the same time: a generous bound,
         // far below the 2 GiB a table zeroed slot by slot would take.
