@@ -542,10 +542,13 @@ fn xb_step(rng: &mut Rng, token: &str) -> String {
     }
 }
 
+/// Promoting moves, each with its pieces' letters.
+type Promotions = Vec<(String, Vec<char>)>;
+
 /// A position of `variant` a move from a promotion that waits for the
 /// throw (three pawns on the 7th rank, the start's counters), if the game
 /// has such promotions; and the promoting moves with their pieces' letters.
-fn promotion_position(variant: &str) -> Option<(Position, Vec<(String, Vec<char>)>)> {
+fn promotion_position(variant: &str) -> Option<(Position, Promotions)> {
     let v = loaded(variant);
     let start = Position::startpos(v.clone()).to_fen();
     let counters: Vec<&str> = start.split_whitespace().skip(6).collect();
