@@ -114,6 +114,34 @@ pub fn check_whole(game: &PgnGame) -> Result<(), String> {
     }
 }
 
+/// `first`'s half-points in one game and the game's 0-based index, or
+/// `None` for a game without a result; an error for a game `first` did not
+/// play or without a round.
+pub fn game_points(game: &PgnGame, first: &str) -> Result<Option<(usize, u8)>, String> {
+    let round: usize = game
+        .tag("Round")
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r >= 1)
+        .ok_or_else(|| format!("the game at line {} has no round number", game.line))?;
+    let white_points = match game.tag("Result") {
+        Some("1-0") => 2,
+        Some("0-1") => 0,
+        Some("1/2-1/2") => 1,
+        _ => return Ok(None),
+    };
+    let points = if game.tag("White") == Some(first) {
+        white_points
+    } else if game.tag("Black") == Some(first) {
+        2 - white_points
+    } else {
+        return Err(format!(
+            "{first} did not play the game at line {}",
+            game.line
+        ));
+    };
+    Ok(Some((round - 1, points)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::game::Score;

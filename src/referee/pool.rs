@@ -8,13 +8,13 @@
 //! its games in one file as the single run writes them.
 
 use super::cli::parse_sprt;
-use super::pgn::check_whole;
+use super::pgn::{check_whole, game_points};
 use super::resume::Outcome;
 use super::runner::{board_tally, elo_line, figures, score_text, Summary};
 use super::shard_merge::{is_shard_file, merge, outcome, Merged, MALFORMED};
 use super::stats::{Decision, Sprt, Tally};
 use crate::file_input::read_text;
-use crate::replay::pgn::{read_games, PgnGame};
+use crate::replay::pgn::read_games;
 use std::path::PathBuf;
 
 /// The largest PGN file read (a million games of a few kilobytes).
@@ -40,34 +40,6 @@ pub struct PoolCommand {
     /// Shards only: write the merged games here, in the match's order.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-}
-
-/// `first`'s half-points in one game and the game's 0-based index, or
-/// `None` for a game without a result; an error for a game `first` did not
-/// play or without a round.
-fn game_points(game: &PgnGame, first: &str) -> Result<Option<(usize, u8)>, String> {
-    let round: usize = game
-        .tag("Round")
-        .and_then(|r| r.parse().ok())
-        .filter(|&r| r >= 1)
-        .ok_or_else(|| format!("the game at line {} has no round number", game.line))?;
-    let white_points = match game.tag("Result") {
-        Some("1-0") => 2,
-        Some("0-1") => 0,
-        Some("1/2-1/2") => 1,
-        _ => return Ok(None),
-    };
-    let points = if game.tag("White") == Some(first) {
-        white_points
-    } else if game.tag("Black") == Some(first) {
-        2 - white_points
-    } else {
-        return Err(format!(
-            "{first} did not play the game at line {}",
-            game.line
-        ));
-    };
-    Ok(Some((round - 1, points)))
 }
 
 /// The tally of one file's games.

@@ -4,10 +4,10 @@
 //! merged games are the single run's, in its order.
 
 use super::game::Termination;
-use super::pgn::check_whole;
+use super::pgn::{check_whole, game_points};
 use super::resume::{offset_of_line, Outcome};
 use super::shard::Shard;
-use crate::replay::pgn::{read_games, PgnGame, PgnResult};
+use crate::replay::pgn::{read_games, PgnGame};
 
 /// What a file that does not read may be.
 pub const MALFORMED: &str = "a file cut short while written? `menagerie match --resume` repairs it";
@@ -189,24 +189,10 @@ fn round(game: &PgnGame) -> usize {
 
 /// The game's outcome for the engine `first`.
 pub fn outcome(game: &PgnGame, first: &str) -> Result<Outcome, String> {
-    let white_points = match game.result {
-        Some(PgnResult::WhiteWins) => 2,
-        Some(PgnResult::Draw) => 1,
-        Some(PgnResult::BlackWins) => 0,
-        _ => return Err(format!("the game at line {} has no result", game.line)),
-    };
-    let first_points = if game.tag("White") == Some(first) {
-        white_points
-    } else if game.tag("Black") == Some(first) {
-        2 - white_points
-    } else {
-        return Err(format!(
-            "{first} did not play the game at line {}",
-            game.line
-        ));
-    };
+    let (index, first_points) = game_points(game, first)?
+        .ok_or_else(|| format!("the game at line {} has no result", game.line))?;
     Ok(Outcome {
-        index: round(game).saturating_sub(1),
+        index,
         first_points,
         termination: game
             .tag("Termination")
