@@ -659,7 +659,7 @@ fn xboard_features_and_options_read_by_the_usual_clients() {
     c.send("option Dice seed=8");
     c.expect(&[], "both spellings of the dice seed are taken");
     c.check(
-        features.contains("feature option=\"MoveOverhead -spin 50 0 5000\""),
+        features.contains("feature option=\"MoveOverhead -spin 10 0 5000\""),
         "the move overhead option",
     );
     c.send("option MoveOverhead=100");

@@ -354,7 +354,7 @@ fn move_overhead_is_an_option_within_its_range() {
          setoption name Move Overhead value x\nquit\n",
     );
     assert!(
-        out.contains("option name Move Overhead type spin default 50 min 0 max 5000"),
+        out.contains("option name Move Overhead type spin default 10 min 0 max 5000"),
         "{out}"
     );
     let before_ready: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();

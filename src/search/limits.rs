@@ -7,7 +7,7 @@ use std::time::Duration;
 /// scheduler of a loaded machine), by default: the `Move Overhead` option.
 /// Stockfish's 10 ms suits an idle machine; with both cores loaded the
 /// referee measured 112 ms for a move whose search took none.
-pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 /// The most `Move Overhead` may be set to.
 pub const MAX_MOVE_OVERHEAD: Duration = Duration::from_millis(5000);
 /// The least a move under a clock plans (enough for a first iteration),
@@ -136,14 +136,24 @@ mod tests {
             time_left: Some(ms(100_000)),
             ..Limits::default()
         };
-        assert_eq!(l.budget(), (Some(ms(200)), Some(ms(200))));
-        assert_eq!(with_overhead(l, 0).budget(), (Some(ms(250)), Some(ms(250))));
+        assert_eq!(l.budget(), (Some(ms(240)), Some(ms(240))));
+        assert_eq!(
+            with_overhead(l.clone(), 0).budget(),
+            (Some(ms(250)), Some(ms(250)))
+        );
+        assert_eq!(
+            with_overhead(l, 50).budget(),
+            (Some(ms(200)), Some(ms(200)))
+        );
         // Never more than half of the time kept back.
         let short = Limits {
             movetime: Some(ms(60)),
             ..Limits::default()
         };
-        assert_eq!(short.budget(), (Some(ms(30)), Some(ms(30))));
+        assert_eq!(
+            with_overhead(short, 50).budget(),
+            (Some(ms(30)), Some(ms(30)))
+        );
     }
 
     #[test]
