@@ -102,7 +102,7 @@ pub fn report(command: &PoolCommand) -> Result<String, BoxError> {
     Ok(out)
 }
 
-/// The shards merged: a line per shard, then the match's figures as the
+/// The shards merged: how many, then the match's figures as the
 /// single run reports them.
 fn shard_report(
     command: &PoolCommand,
