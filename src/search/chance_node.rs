@@ -102,7 +102,7 @@ impl Searcher {
         let depth = depth.max(0);
         let key = pos.hash();
         if self.chance_tt {
-            if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
+            if let Some(score) = self.tt_cut(self.tt.probe(key), depth, alpha, beta, ply) {
                 return Some(score);
             }
         }
@@ -584,14 +584,13 @@ impl Searcher {
     ) -> Value {
         let depth = depth.max(0);
         let key = pos.hash();
-        if self.chance_tt {
-            if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
-                return Some(score);
-            }
+        let entry = self.tt.probe(key).filter(|_| self.chance_tt);
+        if let Some(score) = self.tt_cut(entry, depth, alpha, beta, ply) {
+            return Some(score);
         }
         let options = pos.choice_actions();
         let mut order: Vec<usize> = (0..options.len()).collect();
-        if let Some(e) = self.tt.probe(key).filter(|_| self.chance_tt) {
+        if let Some(e) = entry {
             let i = e.best as usize;
             if i >= 1 && i <= options.len() {
                 order.retain(|&x| x != i - 1);

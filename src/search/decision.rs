@@ -64,10 +64,11 @@ impl Searcher {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         let key = pos.hash();
-        if let Some(score) = self.tt_cut(key, depth, alpha, beta, ply) {
+        let entry = self.tt.probe(key);
+        if let Some(score) = self.tt_cut(entry, depth, alpha, beta, ply) {
             return Some(score);
         }
-        let tt_move = self.tt.probe(key).map_or(0, |e| e.best);
+        let tt_move = entry.map_or(0, |e| e.best);
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {

@@ -473,12 +473,20 @@ impl Searcher {
         }
     }
 
-    /// A table entry that decides the node at this window.
-    fn tt_cut(&self, key: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    /// The value of `entry` (the node's, probed once by the caller, which
+    /// also orders by its move) when it decides the node at this window.
+    fn tt_cut(
+        &self,
+        entry: Option<Entry>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
         if !self.tt_cutoffs {
             return None;
         }
-        let e = self.tt.probe(key)?;
+        let e = entry?;
         if (e.depth as i32) < depth {
             return None;
         }

@@ -42,7 +42,8 @@ impl Searcher {
         // Past the plies where checks are answered a value may miss a mate:
         // stored a ply shallower, for those plies only.
         let tt_depth = if qply < CHECK_PLIES { 0 } else { -1 };
-        if let Some(score) = self.tt_cut(key, tt_depth, alpha, beta, ply) {
+        let entry = self.tt.probe(key);
+        if let Some(score) = self.tt_cut(entry, tt_depth, alpha, beta, ply) {
             return Some(score);
         }
         let window = (alpha, beta);
@@ -70,7 +71,6 @@ impl Searcher {
         if moves.is_empty() && in_check {
             return Some(self.terminal(pos, ply));
         }
-        let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.best);
         self.order(pos, &mut moves, tt_move, ply.min(MAX_PLY - 1));
         let node = QuietNode {
