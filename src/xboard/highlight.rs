@@ -26,6 +26,7 @@ pub(crate) type Marks = Vec<Option<char>>;
 /// The marks for a piece picked up on `from`.
 pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
     let moves = moves_from(pos, from);
+    let forced = promotion_choice(pos, from).len() == 1;
     let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for m in &moves {
         let to = m.to();
@@ -40,7 +41,28 @@ pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
             marks[to.index()] = Some(target_mark(pos, m));
         }
     }
+    if forced {
+        force_lone_promotions(pos, &moves, &mut marks);
+    }
     marks
+}
+
+/// A square reached only by promotions to the one piece this piece may
+/// become (Oyster Hunt's Walrus on the last rank) is marked `B`: XBoard
+/// then plays that piece (our `choice`) without asking. Marked `M`, XBoard
+/// 4.9.1 starts its promotion sweep at its Queen, and when the Queen has a
+/// promoted form (`+Q`, a woken Queen) that sweep cycles between the
+/// pieces with such forms and never reaches ours: XBoard hangs.
+fn force_lone_promotions(pos: &Position, moves: &[Move], marks: &mut Marks) {
+    for m in moves {
+        let to = m.to();
+        let stays_possible = moves
+            .iter()
+            .any(|o| o.to() == to && target_mark(pos, o) != 'M');
+        if marks[to.index()] == Some('M') && !stays_possible {
+            marks[to.index()] = Some('B');
+        }
+    }
 }
 
 /// The marks after the piece from `from` was dropped on the middle square
