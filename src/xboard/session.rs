@@ -42,6 +42,11 @@ const MOVE_OVERHEAD: &str = "MoveOverhead";
 const CLAIM_GRACE: Duration = Duration::from_millis(200);
 /// How long `done=1` waits for the GUI to answer our option features.
 const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
+/// How often a person's choice is asked again while unanswered. XBoard
+/// 4.9.1 sends nothing when its question box is cancelled, and ignores
+/// a question while its box is still up (`GenericPopUp`: "already up"),
+/// so asking again only brings back a box cancelled by mistake.
+const ASK_AGAIN: Duration = Duration::from_secs(5);
 
 /// A search's serial number and the action it chose (text).
 type Finished = (u64, Option<String>);
@@ -332,8 +337,14 @@ impl Session {
 
     /// `?`: the search for our move stops and its move is played at once.
     /// Its result event comes after the commands already read, and a
-    /// `force` among them would drop it: "move now" means the move.
+    /// `force` among them would drop it: "move now" means the move. While
+    /// a person's choice is unanswered, `?` asks it again.
     fn move_now(&mut self) {
+        if self.waits_for_persons_choice() {
+            // XBoard thinks we are on move while a person's choice box is
+            // gone: *Move Now* brings it back.
+            return self.ask_again();
+        }
         if self.searching == Searching::Play {
             // Returns once the search thread has left its result.
             self.engine.stop();
@@ -980,18 +991,38 @@ impl Session {
             Some(CLAIM_GRACE)
         } else if self.unanswered_options > 0 {
             Some(FEATURE_ANSWERS)
+        } else if self.waits_for_persons_choice() {
+            Some(ASK_AGAIN)
         } else {
             None
         }
     }
 
-    /// The GUI said nothing in time: we claim the game's end, or say
-    /// `done=1`.
+    /// The GUI said nothing in time: we claim the game's end, say
+    /// `done=1`, or ask the person's choice again.
     pub(crate) fn out_of_patience(&mut self) {
-        match self.held_claim.is_some() {
-            true => self.release_claim(),
-            false => self.features_done(),
+        if self.held_claim.is_some() {
+            self.release_claim();
+        } else if self.unanswered_options > 0 {
+            self.features_done();
+        } else if self.waits_for_persons_choice() {
+            self.ask_again();
         }
+    }
+
+    /// Whether our `askuser` for a person's choice is unanswered.
+    fn waits_for_persons_choice(&self) -> bool {
+        let choice_due = matches!(
+            self.pos().pending(),
+            Pending::Choose(..) | Pending::Activate | Pending::Promote(_)
+        );
+        self.asked && choice_due && !self.choices_accepted && !self.force && !self.game_over
+    }
+
+    /// The person's choice, asked again (see `ASK_AGAIN`).
+    fn ask_again(&mut self) {
+        self.asked = false;
+        self.advance();
     }
 
     /// The GUI said nothing about the game's end: we claim it.
