@@ -251,10 +251,23 @@ fn xboard_describes_every_game_and_plays_it() {
         c.send("sd 1");
         c.send("go");
         let replies = c.replies();
-        let mut steps = Vec::new();
+        // The engine's move goes out after its own throw and choice (the
+        // clock stays its own meanwhile): a note that does not follow yet
+        // follows the move.
+        let mut after_move: Vec<String> = Vec::new();
         for line in &replies {
             if let Some(step) = line.strip_prefix("move ") {
-                steps.push(dialect.from_xboard(step));
+                let step = dialect.from_xboard(step);
+                c.check(
+                    pos.play_action_text(&step).is_ok(),
+                    &format!("{game}: move '{step}' is legal"),
+                );
+                for step in std::mem::take(&mut after_move) {
+                    c.check(
+                        pos.play_action_text(&step).is_ok(),
+                        &format!("{game}: '{step}' after the move is legal"),
+                    );
+                }
             } else if let Some(note) = line.strip_prefix("# ") {
                 // A throw or drawn choice between two engines, with its
                 // token (`roll:6:4`, `knight:5:1`, `activate:done`).
@@ -262,7 +275,10 @@ fn xboard_describes_every_game_and_plays_it() {
                     .split_whitespace()
                     .find(|w| w.contains(':') && !w.ends_with(':'))
                     .unwrap_or("");
-                steps.push(dialect.from_xboard(token));
+                let step = dialect.from_xboard(token);
+                if pos.play_action_text(&step).is_err() {
+                    after_move.push(step);
+                }
             } else {
                 c.check(false, &format!("unexpected reply '{line}'"));
             }
@@ -271,12 +287,7 @@ fn xboard_describes_every_game_and_plays_it() {
             replies.iter().any(|l| l.starts_with("move ")),
             "the engine moved",
         );
-        for step in steps {
-            c.check(
-                pos.play_action_text(&step).is_ok(),
-                &format!("{game}: '{step}' is legal"),
-            );
-        }
+        c.check(after_move.is_empty(), "every throw and choice is legal");
     }
 }
 
@@ -429,11 +440,67 @@ fn xboard_carnival_without_dice_asks_the_user() {
         );
         c.send(&format!("choice {first_option}"));
         let replies = c.replies();
-        c.check(replies[0].starts_with("move "), "then the engine moves");
-        c.check(replies[1].starts_with("# Black throws "), "and throws");
+        // Its move goes out once its own throw is made.
+        c.check(replies[0].starts_with("# Black throws "), "then the engine throws");
+        c.check(
+            replies.iter().any(|l| l.starts_with("move ")),
+            "and moves",
+        );
     } else {
-        c.check(replies[1].starts_with("move "), "the engine moves");
+        c.check(
+            replies.iter().any(|l| l.starts_with("move ")),
+            "the engine moves",
+        );
     }
+}
+
+/// A person's choice box cancelled in XBoard sends nothing: the engine
+/// asks again at *Move Now* (`?`) and after a few seconds of silence.
+#[test]
+fn xboard_asks_a_persons_choice_again() {
+    let mut c = xboard(false);
+    start_game(&mut c, "carnival");
+    c.send("option DiceSeed=3");
+    c.send("sd 1");
+    c.send("usermove e2e3");
+    let replies = c.replies();
+    c.check(
+        replies.iter().any(|l| l.starts_with("askuser choice ")),
+        "the throw (seed 3) gives the person a choice",
+    );
+    c.send("?");
+    let again = c.replies();
+    c.check(
+        again.len() == 1 && again[0].starts_with("askuser choice "),
+        "Move Now asks again",
+    );
+    let later = c.next_line();
+    c.check(
+        later.starts_with("askuser choice "),
+        "silence asks again",
+    );
+}
+
+/// Under `nps 0` XBoard charges the engine the time its thinking output
+/// reports: every move goes with a report, thinking shown or not.
+#[test]
+fn xboard_nps_reports_what_each_move_cost() {
+    let mut c = xboard(false);
+    start_game(&mut c, "chess");
+    c.send("nps 0");
+    c.send("nopost");
+    c.send("level 40 5 0");
+    c.send("time 30000");
+    c.send("otim 30000");
+    c.send("usermove e2e4");
+    let replies = c.replies();
+    let at = replies.iter().position(|l| l.starts_with("move "));
+    c.check(at.is_some_and(|i| i > 0), "the engine moves");
+    let report: Vec<&str> = replies[at.unwrap_or(1) - 1].split_whitespace().collect();
+    c.check(
+        report.len() >= 4 && report[..4].iter().all(|w| w.parse::<i64>().is_ok()),
+        "a thinking line (depth score time nodes) just before the move",
+    );
 }
 
 /// Truffle Hunt: a pig's throws come as pips and are read with the pig's

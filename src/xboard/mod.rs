@@ -8,6 +8,7 @@
 //! input lines and the search's results as events, so a result can never
 //! race a command that changed the game.
 
+mod clock;
 mod dialect;
 pub mod game_dice;
 mod hands;

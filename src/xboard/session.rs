@@ -19,6 +19,7 @@ use crate::uci::{say, Output};
 use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
 };
+use super::clock::{report_centiseconds, EngineClock};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -88,7 +89,10 @@ pub(crate) struct Session {
     /// `pong`s held back until our move is out.
     pongs: Vec<i64>,
     time: TimeControl,
-    our_clock: Option<Duration>,
+    clock: EngineClock,
+    /// Our move, held back until our throw and choice after it are made
+    /// (see `send_move`).
+    held_move: Vec<XboardReply>,
     dice_accepted: bool,
     choices_accepted: bool,
     /// Our option features the GUI has not answered yet: `done=1` waits
@@ -129,7 +133,8 @@ struct Progress {
     started: Instant,
     depth: u32,
     nodes: u64,
-    best: String,
+    score: i32,
+    pv: Vec<String>,
 }
 
 impl Progress {
@@ -138,7 +143,8 @@ impl Progress {
             started: Instant::now(),
             depth: 0,
             nodes: 0,
-            best: String::new(),
+            score: 0,
+            pv: Vec::new(),
         }
     }
 }
@@ -168,7 +174,8 @@ impl Session {
                 per_move: None,
                 depth: None,
             },
-            our_clock: None,
+            clock: EngineClock::default(),
+            held_move: Vec::new(),
             dice_accepted: false,
             choices_accepted: false,
             unanswered_options: 0,
@@ -244,7 +251,8 @@ impl Session {
         }
         match command {
             C::Xboard | C::Random | C::Hard | C::Easy | C::Bk | C::Draw | C::Hint => {}
-            C::Nps(_) | C::Otim(_) | C::EgtPath { .. } | C::Hover(_) => {}
+            C::Otim(_) | C::EgtPath { .. } | C::Hover(_) => {}
+            C::Nps(nps) => self.clock.set_nps(nps),
             C::Name(_) | C::Rating { .. } | C::Ics(_) | C::Pause | C::Resume => {}
             C::Protover(_) => self.features(),
             C::Accepted(f) => self.feature_answer(&f, true),
@@ -267,7 +275,7 @@ impl Session {
             } => self.level(moves_per_session, base_ms, increment_ms),
             C::St { millis } => self.time.per_move = Some(Duration::from_millis(millis.max(1))),
             C::Sd(depth) => self.time.depth = Some(depth.max(1)),
-            C::Time(cs) => self.set_our_clock(cs),
+            C::Time(cs) => self.clock.set(cs),
             C::UserMove(mv) | C::Move(mv) => self.user_move(&mv),
             C::MoveNow => self.move_now(),
             C::Ping(n) => self.ping(n),
@@ -300,6 +308,8 @@ impl Session {
 
     /// `force`: the engine plays neither side until `go`.
     fn force_mode(&mut self) {
+        // Our move is made: it goes out, as a move found goes out at `?`.
+        self.send_move();
         self.stop_search();
         self.force = true;
     }
@@ -327,12 +337,6 @@ impl Session {
         self.time.base = Duration::from_millis(base_ms);
         self.time.increment = Duration::from_millis(increment_ms);
         self.time.per_move = None;
-    }
-
-    /// `time`: our clock in centiseconds (a negative one as none left).
-    fn set_our_clock(&mut self, centiseconds: i64) {
-        let millis = (centiseconds.max(0) as u64).saturating_mul(10);
-        self.our_clock = Some(Duration::from_millis(millis));
     }
 
     /// `?`: the search for our move stops and its move is played at once.
@@ -417,7 +421,7 @@ impl Session {
             depth: p.depth,
             moves_left: 0,
             moves_total: self.pos().legal_actions().len() as u32,
-            current: p.best.clone(),
+            current: p.pv.first().cloned().unwrap_or_default(),
         });
     }
 
@@ -456,7 +460,7 @@ impl Session {
             ("analyze".to_string(), on.clone()),
             ("colors".to_string(), off.clone()),
             ("name".to_string(), off.clone()),
-            ("nps".to_string(), off.clone()),
+            ("nps".to_string(), on.clone()),
             ("debug".to_string(), on.clone()),
             ("memory".to_string(), on.clone()),
             ("smp".to_string(), on.clone()),
@@ -587,6 +591,8 @@ impl Session {
             let _ = self.engine.set_position(None, &[]);
         }
         self.engine.new_game();
+        self.clock.reset();
+        self.held_move.clear();
         self.start_fen = None;
         self.history.clear();
         self.force = false;
@@ -817,7 +823,10 @@ impl Session {
         loop {
             match self.next_step() {
                 Step::Again => continue,
-                Step::Wait => return self.release_pongs(),
+                Step::Wait => {
+                    self.send_move();
+                    return self.release_pongs();
+                }
                 Step::Think => return self.think(),
             }
         }
@@ -944,6 +953,7 @@ impl Session {
     }
 
     fn report(&mut self, outcome: Outcome) {
+        self.send_move();
         self.game_over = true;
         let (result, comment) = match outcome {
             Outcome::Win(c, ending) => (
@@ -1047,12 +1057,23 @@ impl Session {
                     .max(Duration::from_millis(5)),
             );
         } else {
-            limits.time_left = Some(self.our_clock.unwrap_or(t.base));
+            limits.time_left = Some(self.clock.left().unwrap_or(t.base));
             limits.increment = t.increment;
             if t.moves_per_session > 0 {
                 let done = self.pos().fullmove_number().saturating_sub(1);
                 limits.moves_to_go = Some(t.moves_per_session - done % t.moves_per_session);
             }
+        }
+        self.in_nodes(limits)
+    }
+
+    /// Under `nps N` a budget of time is one of nodes (N a second).
+    fn in_nodes(&self, mut limits: Limits) -> Limits {
+        let budget = limits.budget().0;
+        if let Some(nodes) = budget.and_then(|b| self.clock.nodes_for(b)) {
+            limits.nodes = Some(limits.nodes.map_or(nodes, |n| n.min(nodes)));
+            limits.movetime = None;
+            limits.time_left = None;
         }
         limits
     }
@@ -1096,6 +1117,7 @@ impl Session {
         self.searching = kind;
         let info_out = self.out.clone();
         let post = self.post || kind == Searching::Analyze;
+        let nps = self.clock.nps();
         let dialect = Dialect::new(self.pos().variant());
         let events = self.events.clone();
         self.progress = Arc::new(Mutex::new(Progress::new()));
@@ -1112,7 +1134,8 @@ impl Session {
                 if let Ok(mut p) = progress.lock() {
                     p.depth = info.depth;
                     p.nodes = info.nodes;
-                    p.best = pv.first().cloned().unwrap_or_default();
+                    p.score = thinking_score(info.score);
+                    p.pv = pv.clone();
                 }
                 if !post {
                     return;
@@ -1122,7 +1145,7 @@ impl Session {
                     XboardReply::Thinking {
                         depth: info.depth,
                         score: thinking_score(info.score),
-                        centiseconds: info.time.as_millis() as u64 / 10,
+                        centiseconds: report_centiseconds(nps, info.time, info.nodes),
                         nodes: info.nodes,
                         pv,
                     },
@@ -1138,8 +1161,10 @@ impl Session {
         );
     }
 
-    /// Stops a running search; its result, when it comes, is dropped.
+    /// Stops a running search; its result, when it comes, is dropped, and
+    /// so is a move of ours held back for a game that has changed.
     fn stop_search(&mut self) {
+        self.held_move.clear();
         if self.searching != Searching::No {
             self.serial += 1;
             self.engine.stop();
@@ -1152,6 +1177,9 @@ impl Session {
             return;
         }
         self.searching = Searching::No;
+        if let Ok(p) = self.progress.lock() {
+            self.clock.searched(p.started.elapsed(), p.nodes);
+        }
         let Some(mut text) = best else {
             return self.release_pongs();
         };
@@ -1174,11 +1202,40 @@ impl Session {
         if is_step_token(&text) && !self.choices_accepted {
             self.announce(format!("{} chooses {shown}", color_name(self.engine_side)));
         } else {
-            for leg in XboardReply::move_legs(&shown) {
-                self.say(leg);
+            self.held_move = XboardReply::move_legs(&shown);
+            if self.dice_accepted {
+                self.send_move();
             }
         }
         self.advance();
+    }
+
+    /// Sends our move held back since its search. When we throw the dice
+    /// ourselves, the move waits for its throw and for our choice after
+    /// it: XBoard's clock stays ours while we think about that choice,
+    /// instead of running on the person's, who can only move once it is
+    /// made. Under `nps` a last report of all the move cost goes first.
+    fn send_move(&mut self) {
+        if self.held_move.is_empty() {
+            return;
+        }
+        if self.clock.by_reports() {
+            let (centiseconds, nodes) = self.clock.take_move_cost();
+            let (depth, score, pv) = match self.progress.lock() {
+                Ok(p) => (p.depth, p.score, p.pv.clone()),
+                Err(_) => (0, 0, Vec::new()),
+            };
+            self.say(XboardReply::Thinking {
+                depth,
+                score,
+                centiseconds,
+                nodes,
+                pv,
+            });
+        }
+        for leg in std::mem::take(&mut self.held_move) {
+            self.say(leg);
+        }
     }
 
     /// A two-leg move (`b7b6,b6b5`) written from square to square
