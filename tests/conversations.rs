@@ -98,10 +98,17 @@ impl Conversation {
     }
 
     /// XBoard: every reply to what was sent since the last ping, but for
-    /// the status in the window title (`feature myname`), which dice
-    /// games send after every step and `new` takes back
-    /// (`xboard_dice_state_is_in_the_title` checks them).
+    /// the status in the window title (`feature myname`) and as a comment
+    /// on the move (`tellothers`), which dice games send after every step
+    /// and every move (`xboard_dice_state_is_in_the_title` checks them).
     fn replies(&mut self) -> Vec<String> {
+        let mut replies = self.replies_with_status();
+        replies.retain(|l| !l.starts_with("tellothers "));
+        replies
+    }
+
+    /// `replies`, with the comments on moves (`tellothers`).
+    fn replies_with_status(&mut self) -> Vec<String> {
         self.ping += 1;
         let n = self.ping;
         self.send(&format!("ping {n}"));
@@ -268,6 +275,9 @@ fn xboard_describes_every_game_and_plays_it() {
                         &format!("{game}: '{step}' after the move is legal"),
                     );
                 }
+            } else if line.starts_with("tellothers ") {
+                // The status as a comment on the move (XBoard's
+                // Auto-Comment).
             } else if let Some(note) = line.strip_prefix("# ") {
                 // A throw or drawn choice between two engines, with its
                 // token (`roll:6:4`, `knight:5:1`, `activate:done`).
@@ -439,13 +449,27 @@ fn xboard_carnival_without_dice_asks_the_user() {
             "a bad answer is asked again",
         );
         c.send(&format!("choice {first_option}"));
-        let replies = c.replies();
-        // Its move goes out once its own throw is made.
-        c.check(replies[0].starts_with("# Black throws "), "then the engine throws");
+        let replies = c.replies_with_status();
         c.check(
-            replies.iter().any(|l| l.starts_with("move ")),
-            "and moves",
+            replies[0].starts_with("tellothers White 6+3 | Black: Knight 2:1 | White: "),
+            "the whole status as a comment on the person's move, once chosen",
         );
+        c.check(
+            replies
+                .last()
+                .is_some_and(|l| l.starts_with("tellothers Black ")),
+            "and on the engine's move, after it",
+        );
+        let replies: Vec<String> = replies
+            .into_iter()
+            .filter(|l| !l.starts_with("tellothers "))
+            .collect();
+        // Its move goes out once its own throw is made.
+        c.check(
+            replies[0].starts_with("# Black throws "),
+            "then the engine throws",
+        );
+        c.check(replies.iter().any(|l| l.starts_with("move ")), "and moves");
     } else {
         c.check(
             replies.iter().any(|l| l.starts_with("move ")),
@@ -468,6 +492,7 @@ fn xboard_asks_a_persons_choice_again() {
         replies.iter().any(|l| l.starts_with("askuser choice ")),
         "the throw (seed 3) gives the person a choice",
     );
+
     c.send("?");
     let again = c.replies();
     c.check(
@@ -475,10 +500,7 @@ fn xboard_asks_a_persons_choice_again() {
         "Move Now asks again",
     );
     let later = c.next_line();
-    c.check(
-        later.starts_with("askuser choice "),
-        "silence asks again",
-    );
+    c.check(later.starts_with("askuser choice "), "silence asks again");
 }
 
 /// Under `nps 0` XBoard charges the engine the time its thinking output
@@ -854,13 +876,24 @@ fn xboard_dice_state_is_in_the_title() {
         .collect();
     let last = titles.last().map(|s| s.as_str()).unwrap_or("");
     c.check(
-        last.ends_with(" | Black threw 6 and 6 | White Camel 3:1, Black Quitter 5:5\""),
-        "the last throw and both leapers",
+        last.starts_with("feature myname=\"Black 6+6 | White: Camel 3:1 | Black: Quitter 5:5 |"),
+        "the last throw and the mover's leaper first, then the other's",
+    );
+    // XBoard's title is `xboard: ` and the name: what a person needs
+    // first is within its first 40 characters.
+    let title = format!("xboard: {}", &last["feature myname=\"".len()..]);
+    c.check(
+        title
+            .chars()
+            .take(40)
+            .collect::<String>()
+            .contains("Black 6+6 | White: Camel 3:1"),
+        "within 40 characters",
     );
     c.check(
         titles
             .iter()
-            .any(|t| t.ends_with("| Black chooses a knight\"")),
+            .any(|t| t.contains("| Black chooses a knight |")),
         "a choice due is said",
     );
     // A new game gets the plain name back (XBoard records it as the
@@ -879,8 +912,21 @@ fn xboard_dice_state_is_in_the_title() {
     c.check(
         lines
             .iter()
-            .any(|l| l.ends_with(" | White threw a truffle, stored | stores White 1, Black 0\"")),
-        "the find and the stores",
+            .any(|l| l.starts_with("feature myname=\"White 5+1: truffle kept | stores 1/0 |")),
+        "the find with its faces, and the stores",
+    );
+    // A Food Hunt says its own food.
+    start_game(&mut c, "mining");
+    c.send("force");
+    c.send("usermove b2b3");
+    c.send("pips 6/6 1/6");
+    c.send("ping 102");
+    let lines = c.until("pong 102");
+    c.check(
+        lines
+            .iter()
+            .any(|l| l.starts_with("feature myname=\"White 6+1: ore kept | stores 1/0 |")),
+        "Mining's ore",
     );
 }
 

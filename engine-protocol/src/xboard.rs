@@ -821,6 +821,9 @@ pub enum XboardReply {
     TellUser(String),
     /// `tellusererror MESSAGE`.
     TellUserError(String),
+    /// `tellothers MESSAGE`: outside ICS, XBoard adds it to the last move
+    /// as a comment when its Auto-Comment option is on.
+    TellOthers(String),
     /// `askuser TAG MESSAGE`: the GUI answers `TAG ANSWER`.
     AskUser {
         /// The word the answer will start with (no whitespace).
@@ -964,6 +967,7 @@ impl fmt::Display for XboardReply {
             }
             R::TellUser(message) => write!(f, "telluser {}", OneLine(message)),
             R::TellUserError(message) => write!(f, "tellusererror {}", OneLine(message)),
+            R::TellOthers(message) => write!(f, "tellothers {}", OneLine(message)),
             R::AskUser { tag, message } => {
                 write!(f, "askuser {} {}", OneLine(tag), OneLine(message))
             }
@@ -1705,6 +1709,10 @@ mod tests {
                 "tellusererror Illegal position",
             ),
             (
+                XboardReply::TellOthers("White 5+2 | Black: Knight 2:1".into()),
+                "tellothers White 5+2 | Black: Knight 2:1",
+            ),
+            (
                 XboardReply::AskUser {
                     tag: "choice".into(),
                     message: "Which leaper?".into(),
@@ -1801,6 +1809,7 @@ mod tests {
             },
             XboardReply::TellUser(sneaky.into()),
             XboardReply::TellUserError(sneaky.into()),
+            XboardReply::TellOthers(sneaky.into()),
             XboardReply::AskUser {
                 tag: sneaky.into(),
                 message: sneaky.into(),

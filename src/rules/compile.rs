@@ -647,6 +647,7 @@ fn compile_hunt(
     }
     let mut rules = HuntRules {
         food_word: t.food.clone(),
+        unit_word: t.unit.clone(),
         store_word: t.store.clone(),
         start: vec![0; geometry.cells()],
         store_max: t.store_max,

@@ -237,6 +237,8 @@ pub enum ThrowEffect {
 pub struct HuntDef {
     /// FEN's field for the food on each square (`truffles=...`).
     pub food: String,
+    /// The word for one unit of it, in words for a person (`truffle`).
+    pub unit: String,
     /// FEN's field for the stores (`stores=3/0`).
     pub store: String,
     /// Ranks (from White's side) whose squares start with food.

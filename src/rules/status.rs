@@ -15,42 +15,84 @@ pub enum SquareNote {
     Promoted(Color),
 }
 
-impl Position {
-    /// One line on the state the board does not show (the last throw and
-    /// each side's mode; the stores and the last find), or None in a game
-    /// without dice or counters.
-    pub fn chance_status(&self) -> Option<String> {
-        let mut parts = Vec::new();
-        if let Some((thrower, throw)) = self.last_throw() {
-            parts.push(format!("{} threw {throw}", title(thrower)));
+/// What the dice and counters say now, in words: `headline` is what a
+/// person needs first (the last throw, then what the side to move moves
+/// with, or the stores), short enough for a window title that may be cut;
+/// `details` the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChanceStatus {
+    pub headline: String,
+    pub details: String,
+}
+
+impl ChanceStatus {
+    /// Both parts in one line.
+    pub fn whole(&self) -> String {
+        if self.details.is_empty() {
+            self.headline.clone()
+        } else {
+            format!("{} | {}", self.headline, self.details)
         }
+    }
+}
+
+impl Position {
+    /// The state the board does not show, or None in a game without dice
+    /// or counters. `find_faces`: the faces of the last throw when it was
+    /// a find (the position keeps only what was found).
+    pub fn chance_status(&self, find_faces: Option<&[u8]>) -> Option<ChanceStatus> {
         let v = self.variant();
+        let mut headline = Vec::new();
+        let mut details = Vec::new();
+        let last = self.last_throw(find_faces);
+        if let Some((thrower, throw)) = &last {
+            headline.push(format!("{} {throw}", title(*thrower)));
+        }
         if v.chance.is_some() {
-            let [w, b] = Color::BOTH.map(|c| {
-                let mode = self.mode(c);
-                format!("{} {}", v.mode_title(mode), v.mode_name(mode))
-            });
-            parts.push(format!("White {w}, Black {b}"));
-        } else if self.variant().hunt.is_some() {
-            parts.push(format!(
-                "stores White {}, Black {}",
-                self.stores[0], self.stores[1]
-            ));
+            let mover = self.side_to_move();
+            headline.push(format!("{}: {}", title(mover), self.mode_words(mover)));
+            let other = mover.opposite();
+            details.push(format!("{}: {}", title(other), self.mode_words(other)));
+        } else if v.hunt.is_some() {
+            // White's store first, as in the FEN's field.
+            headline.push(format!("stores {}/{}", self.stores[0], self.stores[1]));
         } else {
             return None;
         }
-        let actor = title(self.side_to_move().opposite());
-        match self.pending() {
-            Pending::Choose(..) => {
-                let word = v.chance.as_ref().map_or("mode", |c| &c.choice);
-                parts.push(format!("{actor} chooses a {word}"))
-            }
-            Pending::Activate => parts.push(format!("{actor} may wake pieces")),
-            Pending::Promote(_) => parts.push(format!("{actor} chooses its promotion")),
-            Pending::Roll | Pending::Find(_) => parts.push(format!("{actor} throws")),
-            Pending::Nothing => {}
+        if let Some(step) = self.pending_words() {
+            details.push(step);
         }
-        Some(parts.join(" | "))
+        Some(ChanceStatus {
+            headline: headline.join(" | "),
+            details: details.join(" | "),
+        })
+    }
+
+    /// A side's mode: its title and name (`Camel 3:1`).
+    fn mode_words(&self, side: Color) -> String {
+        let v = self.variant();
+        let mode = self.mode(side);
+        let name = v.mode_name(mode);
+        match name.trim() {
+            "" | "-" => v.mode_title(mode).to_string(),
+            name => format!("{} {name}", v.mode_title(mode)),
+        }
+    }
+
+    /// What the game waits for after a move, in words.
+    fn pending_words(&self) -> Option<String> {
+        let actor = title(self.side_to_move().opposite());
+        Some(match self.pending() {
+            Pending::Choose(..) => {
+                let v = self.variant();
+                let word = v.chance.as_ref().map_or("mode", |c| &c.choice);
+                format!("{actor} chooses a {word}")
+            }
+            Pending::Activate => format!("{actor} may wake pieces"),
+            Pending::Promote(_) => format!("{actor} chooses its promotion"),
+            Pending::Roll | Pending::Find(_) => format!("{actor} throws"),
+            Pending::Nothing => return None,
+        })
     }
 
     /// Whether the game has square notes at all (counters or promoted
@@ -77,23 +119,37 @@ impl Position {
         notes
     }
 
-    /// The last throw of the game with the side that threw it: the dice, or
-    /// a pig's find.
-    fn last_throw(&self) -> Option<(Color, String)> {
+    /// The last throw of the game with the side that threw it: the dice
+    /// (`5+2`), or a find with its faces when known (`5+3: truffle kept`).
+    fn last_throw(&self, find_faces: Option<&[u8]>) -> Option<(Color, String)> {
         // Each move after the throw passed the turn once more.
         let mut side = self.side_to_move();
         for action in self.actions_played().rev() {
             match action {
                 Action::Move(_) | Action::Null => side = side.opposite(),
                 Action::Roll(a, 0) => return Some((side.opposite(), a.to_string())),
-                Action::Roll(a, b) => return Some((side.opposite(), format!("{a} and {b}"))),
+                Action::Roll(a, b) => return Some((side.opposite(), format!("{a}+{b}"))),
                 Action::Find(find) => {
+                    let unit = self
+                        .variant()
+                        .hunt
+                        .as_ref()
+                        .map_or("food", |h| &h.unit_word);
                     let what = match find {
-                        Find::No => "no truffle",
-                        Find::Eat => "a truffle, eaten",
-                        Find::Keep => "a truffle, stored",
+                        Find::No => format!("no {unit}"),
+                        Find::Eat => format!("{unit} eaten"),
+                        Find::Keep => format!("{unit} kept"),
                     };
-                    return Some((side.opposite(), what.to_string()));
+                    let faces: Vec<String> = find_faces
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|f| f.to_string())
+                        .collect();
+                    let throw = match faces.is_empty() {
+                        true => what,
+                        false => format!("{}: {what}", faces.join("+")),
+                    };
+                    return Some((side.opposite(), throw));
                 }
                 Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => {}
             }

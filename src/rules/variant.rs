@@ -209,6 +209,8 @@ pub struct HuntRules {
     /// FEN's words for the food and the stores.
     pub food_word: String,
     pub store_word: String,
+    /// One unit of the food, in words for a person.
+    pub unit_word: String,
     /// Per kind: the faces of six that find and that eat (0 for others).
     pub find_faces: Vec<(u8, u8)>,
     pub hunter_kinds: u32,

@@ -3,6 +3,7 @@
 //! `mod.rs`; so do the results of searches, tagged with a serial number so
 //! that a result the game no longer wants is dropped.
 
+use super::clock::{report_centiseconds, EngineClock};
 use super::dialect::Dialect;
 use super::highlight;
 use super::notes;
@@ -19,7 +20,6 @@ use crate::uci::{say, Output};
 use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
 };
-use super::clock::{report_centiseconds, EngineClock};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -118,6 +118,12 @@ pub(crate) struct Session {
     entry: Option<MoveEntry>,
     /// The window title shows a game's status instead of our name.
     name_changed: bool,
+    /// The faces of the last throw made or heard here (a find's position
+    /// keeps only what was found).
+    last_faces: Option<Vec<u8>>,
+    /// A throw or choice was played since the status last went out as a
+    /// comment on the move (`tellothers`).
+    comment_due: bool,
 }
 
 /// What `advance` does after a step: take the next, wait for the
@@ -188,6 +194,8 @@ impl Session {
             held_claim: None,
             entry: None,
             name_changed: false,
+            last_faces: None,
+            comment_due: false,
         }
     }
 
@@ -592,6 +600,8 @@ impl Session {
         }
         self.engine.new_game();
         self.clock.reset();
+        self.last_faces = None;
+        self.comment_due = false;
         self.held_move.clear();
         self.start_fen = None;
         self.history.clear();
@@ -633,6 +643,7 @@ impl Session {
             Ok(()) => {
                 self.start_fen = Some(ours);
                 self.history.clear();
+                self.last_faces = None;
                 self.asked = false;
                 self.game_over = false;
                 // XBoard sends a position it loads (Paste Position, a
@@ -681,6 +692,7 @@ impl Session {
             self.history = history;
             self.asked = false;
             self.game_over = false;
+            self.last_faces = None;
             self.show_status();
         }
         self.after_step();
@@ -720,6 +732,9 @@ impl Session {
     /// A throw or choice token from the GUI or the user.
     fn user_step(&mut self, text: &str) {
         let ours = self.dialect.from_xboard(text);
+        if text.starts_with("find:") {
+            self.last_faces = None;
+        }
         if self.searching == Searching::Play || self.play(&ours).is_err() {
             self.say(XboardReply::IllegalMove {
                 mv: text.to_string(),
@@ -741,6 +756,7 @@ impl Session {
         match outcome {
             Ok(action) if self.searching != Searching::Play => {
                 let token = self.pos().action_text(action);
+                self.last_faces = Some(values.to_vec());
                 if self.play(&token).is_ok() {
                     self.asked = false;
                     self.after_step();
@@ -759,6 +775,7 @@ impl Session {
         }
         self.engine.play(ours)?;
         self.history.push(ours.trim().to_string());
+        self.comment_due |= is_step_token(ours);
         self.show_status();
         Ok(())
     }
@@ -772,13 +789,33 @@ impl Session {
     /// XBoard also takes the name for the game's record when a game
     /// starts: the status goes out only once the game is under way, and a
     /// new game gets the plain name back first (`restore_name`).
+    ///
+    /// The title starts with what a person needs first (the last throw and
+    /// the mode of the side to move): a window manager cuts a long title,
+    /// so the whole status also goes out as a comment on the move (see
+    /// `comment_status`).
     fn show_status(&mut self) {
         self.show_notes();
-        let Some(status) = self.pos().chance_status() else {
+        let Some(status) = self.pos().chance_status(self.last_faces.as_deref()) else {
             return;
         };
-        self.set_name(format!("{} | {status}", engine_name()));
+        self.set_name(format!("{} | {}", status.whole(), engine_name()));
         self.name_changed = true;
+    }
+
+    /// The whole status as a comment on the last move XBoard knows
+    /// (`tellothers`; XBoard shows it with *Auto-Comment* on), once the
+    /// throws and choices after that move are made: one comment a move.
+    /// It waits while our move is held back, so that it lands on our move.
+    fn comment_status(&mut self) {
+        let steps_done = self.pos().pending() == Pending::Nothing;
+        if !self.comment_due || !steps_done || !self.held_move.is_empty() {
+            return;
+        }
+        self.comment_due = false;
+        if let Some(status) = self.pos().chance_status(self.last_faces.as_deref()) {
+            self.say(XboardReply::TellOthers(status.whole()));
+        }
     }
 
     /// The truffles and woken pieces as dots on XBoard's board (see
@@ -825,9 +862,13 @@ impl Session {
                 Step::Again => continue,
                 Step::Wait => {
                     self.send_move();
+                    self.comment_status();
                     return self.release_pongs();
                 }
-                Step::Think => return self.think(),
+                Step::Think => {
+                    self.comment_status();
+                    return self.think();
+                }
             }
         }
     }
@@ -873,6 +914,7 @@ impl Session {
             return Step::Wait;
         };
         let token = self.pos().action_text(action);
+        self.last_faces = Some(dice.clone());
         let shown: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
         self.announce(format!(
             "{} throws {}: {}",

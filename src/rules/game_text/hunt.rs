@@ -10,6 +10,7 @@ use crate::rules::game_text::values;
 pub fn read_hunt(r: &mut Reader, army: &Army, height: u8) -> Option<HuntDef> {
     let hunters = per_piece_key(r, army, "hunters");
     let food = r.read("foodField", |v| Ok(v.to_string()));
+    let unit = r.read("foodUnit", |v| Ok(v.to_string()));
     let store = r.read("storeField", |v| Ok(v.to_string()));
     let start_ranks = r.read("foodRanks", |v| values::ranks(v, height));
     let start_count = r.read("foodStart", |v| values::number(v, 0, 7));
@@ -21,8 +22,10 @@ pub fn read_hunt(r: &mut Reader, army: &Army, height: u8) -> Option<HuntDef> {
         }
         return None;
     }
+    let food = food.unwrap_or_else(|| "food".to_string());
     let mut def = HuntDef {
-        food: food.unwrap_or_else(|| "food".to_string()),
+        unit: unit.unwrap_or_else(|| one_unit_of(&food)),
+        food,
         store: store.unwrap_or_else(|| "stores".to_string()),
         start_ranks: start_ranks.unwrap_or_default(),
         start_count: start_count.unwrap_or(0) as u8,
@@ -53,4 +56,29 @@ pub fn read_hunt(r: &mut Reader, army: &Army, height: u8) -> Option<HuntDef> {
         }
     }
     Some(def)
+}
+
+/// The word for one unit of the food, from the field's plural: truffles,
+/// butterflies, ore.
+fn one_unit_of(food: &str) -> String {
+    if let Some(stem) = food.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if let Some(stem) = food.strip_suffix('s').filter(|s| !s.is_empty()) {
+        stem.to_string()
+    } else {
+        food.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_unit_of;
+
+    #[test]
+    fn one_unit_is_the_plural_undone() {
+        assert_eq!(one_unit_of("truffles"), "truffle");
+        assert_eq!(one_unit_of("butterflies"), "butterfly");
+        assert_eq!(one_unit_of("ore"), "ore");
+        assert_eq!(one_unit_of("s"), "s");
+    }
 }
