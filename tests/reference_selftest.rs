@@ -3035,19 +3035,32 @@ fn montypython_pawn_in_drag() {
         "7k/8/8/8/8/8/3P4/7K b - - 0 1 die=1/- pending=roll ~d2"
     );
 
-    // En passant in drag: after Black's d7-d6-d5 the pawn e5 steps to d6
-    // taking d5 (one move: the diagonal step onto d6 is the capture); also
-    // e6 f6 and back d4 f4.
-    let mut ep = position("montypython", "7k/8/8/3pP3/8/8/8/7K w - d6 0 2 die=1/-");
+    // En passant in drag: after Black's d7-d6-d5 the pawn e5 has two moves
+    // to d6, the quiet diagonal step (`e5d6`, d5 stays) and the capture
+    // (`e5d5,d5d6`, through the victim's square); also e6 f6 and back d4 f4.
+    let fen = "7k/8/8/3pP3/8/8/8/7K w - d6 0 2 die=1/-";
+    let mut ep = position("montypython", fen);
     assert_eq!(
         moves_of(&ep, "e5"),
-        ["e5d4", "e5d6", "e5e6", "e5f4", "e5f6"]
+        ["e5d4", "e5d5,d5d6", "e5d6", "e5e6", "e5f4", "e5f6"]
     );
-    ep.play("e5d6").unwrap();
+    ep.play("e5d5,d5d6").unwrap();
     assert_eq!(
         ep.to_fen(),
         "7k/8/3P4/8/8/8/8/7K b - - 0 2 die=1/- pending=roll"
     );
+    let mut step = position("montypython", fen);
+    step.play("e5d6").unwrap();
+    assert_eq!(
+        step.to_fen(),
+        "7k/8/3P4/3p4/8/8/8/7K b - - 0 2 die=1/- pending=roll"
+    );
+    // Both sides in drag (issue 57's check position): 9, 66, 589.
+    let both = position("montypython", "7k/8/8/3pP3/8/8/8/7K w - d6 0 1 die=1/1");
+    assert_eq!([1, 2, 3].map(|d| both.perft_frozen(d)), [9, 66, 589]);
+    // Not in drag, the Eurofighter has only the capture, written plain.
+    let plain = position("montypython", "7k/8/8/3pP3/8/8/8/7K w - d6 0 2 die=-/-");
+    assert_eq!(moves_of(&plain, "e5"), ["e5d6", "e5e6"]);
 }
 
 #[test]

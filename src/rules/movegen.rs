@@ -739,27 +739,6 @@ impl Position {
         add_with_promotions(sink, m, promotions);
     }
 
-    /// The en passant square, if the piece on `from` could take there:
-    /// a step onto it is that capture, not a quiet move (a pawn that may
-    /// step diagonally without capturing, Monty Python's in drag, would
-    /// write both `e5d6`).
-    #[inline(always)]
-    pub(in crate::rules) fn en_passant_square_of(&self, kind: Kind, from: Square) -> Bitboard {
-        let Some(ep) = self.ep else {
-            return Bitboard::EMPTY;
-        };
-        let v = &*self.variant;
-        let takes = v.ep_capturers >> kind & 1 != 0
-            && v.ep_reach.to[self.side.index()][kind as usize][from.index()].contains(ep.target)
-            && self.mode_tables(self.side).takes_en_passant(ep)
-            && v.kinds[kind as usize].cannot_capture >> self.board[ep.victim.index()].kind() & 1
-                == 0;
-        match takes {
-            true => Bitboard::from_square(ep.target),
-            false => Bitboard::EMPTY,
-        }
-    }
-
     /// En passant captures by the piece on `from`, each tested in full.
     #[inline]
     fn en_passant_moves<S: MoveSink>(

@@ -46,7 +46,11 @@ impl Position {
         }
         if self.en_passant_in_two_legs(m) {
             let (from, via, to) = (g.name(m.from()), g.name(m.extra()), g.name(m.to()));
-            return format!("{from}{via},{via}{to}");
+            let promotion = m.promotion().map(|p| v.letter(Color::Black, p));
+            return format!(
+                "{from}{via},{via}{to}{}",
+                promotion.map(String::from).unwrap_or_default()
+            );
         }
         let mut s = g.name(m.from());
         s.push_str(&g.name(self.written_destination(m)));
@@ -68,15 +72,21 @@ impl Position {
         }
     }
 
-    /// Whether the move is an en passant capture by a non-pawn (the Pawn
-    /// Eater), which may also move quietly to the same square: its capture
-    /// names the victim's square as a first leg, as XBoard writes
-    /// multi-leg moves (`d5e5,e5e6`).
+    /// Whether the move is an en passant capture written in two legs,
+    /// first to the victim's square, then on to its destination, as
+    /// XBoard writes multi-leg moves (`d5e5,e5e6`): whenever the plain
+    /// `from`-`to` text could name another move. That is so for a piece
+    /// that does not promote (the Pawn Eater, whose quiet Bishop move
+    /// reaches the same square; a luring Bishop, whose captures onto one
+    /// square may take several victims), and for a pawn whose quiet move
+    /// reaches the same square (Monty Python's Pawn in drag: `e5d6` is its
+    /// quiet step, `e5d5,d5d6` its en passant).
     pub fn en_passant_in_two_legs(&self, m: Move) -> bool {
         let mover = self.board[m.from().index()];
         m.kind() == MoveKind::EnPassant
             && !mover.is_none()
-            && self.variant.promoters >> mover.kind() & 1 == 0
+            && (self.variant.promoters >> mover.kind() & 1 == 0
+                || self.reaches_quietly(m.from(), m.to()))
     }
 
     /// The legal move with this text; the position is not changed.

@@ -45,6 +45,38 @@ impl Position {
         }
     }
 
+    /// Whether the piece on `from` could move to the empty square `to`
+    /// (an ordinary one) without capturing by one of its plain moves (steps, leaps, rides)
+    /// in its side's mode, or in its court's other mode: the king's
+    /// safety aside, and two-leg moves aside (they are written in legs).
+    pub(in crate::rules) fn reaches_quietly(&self, from: Square, to: Square) -> bool {
+        let v = &*self.variant;
+        let piece = self.board[from.index()];
+        if piece.is_none() || v.capture_only.contains(to) {
+            return false;
+        }
+        let (color, kind) = (piece.color(), piece.kind());
+        let quiet_in = |mode: usize| {
+            let (quiet, _) = v.reach(
+                color,
+                kind as usize,
+                from,
+                self.occupied(),
+                self.lame_blockers(kind),
+                self.unmoved.contains(from),
+                mode,
+            );
+            quiet.contains(to)
+        };
+        quiet_in(self.modes[color.index()] as usize)
+            || (self.court_squares(color).contains(from)
+                && self
+                    .mode_tables(color)
+                    .court
+                    .iter()
+                    .any(|&(k, other)| k == kind && quiet_in(other as usize)))
+    }
+
     /// `color`'s pieces that may lure, of those on `alive`.
     fn lurers(&self, color: Color, alive: Bitboard) -> Bitboard {
         let v = &*self.variant;
@@ -201,7 +233,7 @@ impl Position {
             false if !info.promotions.is_empty() => empty & zone,
             false => Bitboard::EMPTY,
         };
-        let quiet = quiet & quiet_ok & !self.en_passant_square_of(kind, from);
+        let quiet = quiet & quiet_ok;
         for to in quiet | (capture & theirs) {
             let kinds: &[Kind] = if zone.contains(to) { promotions } else { &[] };
             add_with_promotions(list, Move::new(from, to, MoveKind::Normal), kinds);

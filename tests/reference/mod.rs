@@ -309,8 +309,10 @@ impl RefPosition {
     /// Every legal move in text form: from-square, to-square, promotion
     /// letter in lower case (e2e4, e7e8q); castling as the king's move
     /// (e1g1); en passant as the capturer's diagonal move, except for a
-    /// piece with `ep_two_legs` (the Pawn Eater): `d5e5,e5e6`, to the
-    /// victim and on to the en-passant square; a capturing lure (Monty
+    /// piece with `ep_two_legs` (the Pawn Eater) or one that also has a
+    /// quiet move to the en-passant square (Monty Python's Pawn in drag):
+    /// `d5e5,e5e6`, to the victim and on to the en-passant square, the
+    /// quiet move being `d5e6`; a capturing lure (Monty
     /// Python) likewise as the Bishop's way to the victim and back to its
     /// square, `c1c5,c5c2`. A Eurofighter first move is
     /// always written in its two legs (`d2d3,d3d4`, `d2c3,c3d4`). A drop
@@ -1050,13 +1052,17 @@ impl RefPosition {
             return format!("{from}{via},{via}{to}");
         }
         if let Special::EnPassant { victim } = m.special {
-            if self.def(mover).ep_two_legs {
+            if self.def(mover).ep_two_legs || self.has_quiet_twin(m) {
                 let (from, via, to) = (
                     square_name(v, m.from),
                     square_name(v, victim),
                     square_name(v, m.to),
                 );
-                return format!("{from}{via},{via}{to}");
+                let promotion = m.promotion.map(|kind| self.def(kind).letter);
+                return format!(
+                    "{from}{via},{via}{to}{}",
+                    promotion.map(String::from).unwrap_or_default()
+                );
             }
         }
         let mut s = square_name(v, m.from) + &square_name(v, m.to);
@@ -1072,6 +1078,17 @@ impl RefPosition {
             s.push(self.def(kind).letter);
         }
         s
+    }
+
+    /// Does the piece that takes en passant by `m` also have a plain quiet
+    /// move to the same square? (Monty Python's Pawn in drag may step
+    /// diagonally forward onto the empty en-passant square.) Then its
+    /// one-leg text names that step, and the capture goes in two legs.
+    fn has_quiet_twin(&self, m: Move) -> bool {
+        let (color, _) = self.board[m.from].expect("moving piece");
+        self.pseudo_moves(color, false)
+            .iter()
+            .any(|q| q.from == m.from && q.to == m.to && q.special == Special::None)
     }
 
     // ------------------------------------------------------------ generation
@@ -1177,9 +1194,6 @@ impl RefPosition {
             }
             if def.eurofighter && self.is_unmoved(from) {
                 self.push_two_steps(&mut moves, def, color, from, captures_only);
-            }
-            if !def.ep_two_legs {
-                drop_quiet_twins_of_en_passant(&mut moves, first);
             }
             // A lure captures nothing on its square, and threatens nothing:
             // never part of an attack test.
@@ -1743,22 +1757,6 @@ impl RefPosition {
         }
         self.side = color.other();
     }
-}
-
-/// Where one piece's moves (`moves[first..]`) include an en passant
-/// capture and a quiet step to the same square (Monty Python's Pawn in
-/// drag may step diagonally forward onto an empty square, and that square
-/// may be the en-passant square), the step onto it is the capture: both
-/// would be written alike, so the quiet twin goes.
-fn drop_quiet_twins_of_en_passant(moves: &mut Vec<Move>, first: usize) {
-    let own = moves.split_off(first);
-    let captures: Vec<(usize, usize)> = own
-        .iter()
-        .filter(|m| matches!(m.special, Special::EnPassant { .. }))
-        .map(|m| (m.from, m.to))
-        .collect();
-    let twin = |m: &Move| m.special == Special::None && captures.contains(&(m.from, m.to));
-    moves.extend(own.into_iter().filter(|m| !twin(m)));
 }
 
 // ---------------------------------------------------------------- board data

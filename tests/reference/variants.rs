@@ -194,7 +194,9 @@ pub struct PieceDef {
     pub takes_en_passant: bool,
     /// Its en-passant capture is written in two legs, `d5e5,e5e6` (to the
     /// victim, then to the en-passant square), because it has a quiet move to
-    /// the same square (the Pawn Eater). Otherwise just `d5e6`.
+    /// the same square (the Pawn Eater). Otherwise just `d5e6`, unless the
+    /// piece's mode gives it a quiet move there too (Monty Python's Pawn in
+    /// drag: see `RefPosition::move_text`).
     pub ep_two_legs: bool,
     /// Letters it must turn into on reaching `Variant::promotion_rank` (one
     /// move per choice); empty: it does not promote.
@@ -1784,10 +1786,10 @@ pub static PIECE_ORIENTATION: Variant = mode_game(
 /// The Pawn in drag: the Silver General's `FfW` (diagonally any way or
 /// straight forward, moving or capturing) plus the Eurofighter moves. The
 /// forward diagonals are split into a capture-only vector, which also takes
-/// en passant, and a move-only one, so that the diagonal step onto the
-/// en-passant square is one move, the capture (`pseudo_moves` drops the
-/// quiet twin). The two-step comes from the pawn's `eurofighter` flag and
-/// keeps Eurofighter legs.
+/// en passant, and a move-only one, so that onto the en-passant square it
+/// has two moves: the quiet step (`e5d6`, the victim stays) and the capture
+/// (written `e5d5,d5d6`). The two-step comes from the pawn's `eurofighter`
+/// flag and keeps Eurofighter legs.
 const DRAG_PAWN: &[Vector] = &[
     leap(0, 1),
     capture_only(1, 1),

@@ -281,9 +281,6 @@ impl Position {
             );
         }
         quiet &= k.quiet_ok;
-        if k.takes_en_passant {
-            quiet &= !self.en_passant_square_of(k.kind, from);
-        }
         let mut targets = quiet | (caps & k.theirs) | k.teleport;
         for r in &t.sliders {
             if !r.initial || unmoved {

@@ -142,6 +142,7 @@ mod pieceorientation {
 }
 
 mod montypython {
+    use crate::rules::moves::MoveKind;
     use crate::rules::position::Position;
     use crate::rules::variants;
 
@@ -236,6 +237,45 @@ mod montypython {
         // Back on its second rank it has moved: one step only.
         let moved = moves_from("4k3/8/8/8/8/8/4P3/7K w - - 0 1 die=-/- ~e2", "e2");
         assert_eq!(moved, ["e2e3"]);
+    }
+
+    /// A Pawn in drag has two moves to the en passant square: its quiet
+    /// diagonal step (`e5d6`, the victim stays) and the capture, written
+    /// through the victim's square (`e5d5,d5d6`); each text parses back to
+    /// its own move.
+    #[test]
+    fn a_pawn_in_drag_steps_onto_the_en_passant_square_or_takes_there() {
+        let fen = "7k/8/8/3pP3/8/8/8/7K w - d6 0 1 die=1/1";
+        assert_eq!(
+            moves_from(fen, "e5"),
+            ["e5d4", "e5d5,d5d6", "e5d6", "e5e6", "e5f4", "e5f6"]
+        );
+        let pos = position(fen);
+        let step = pos.parse_move("e5d6").expect("the step");
+        let take = pos.parse_move("e5d5,d5d6").expect("the capture");
+        assert_eq!(step.kind(), MoveKind::Normal);
+        assert_eq!(take.kind(), MoveKind::EnPassant);
+        let after = |m| {
+            let mut p = pos.clone();
+            p.set_frozen(true);
+            p.make_move(m);
+            p.to_fen()
+        };
+        assert_eq!(after(step), "7k/8/3P4/3p4/8/8/8/7K b - - 0 1 die=1/1");
+        assert_eq!(after(take), "7k/8/3P4/8/8/8/8/7K b - - 0 1 die=1/1");
+        // In its King's court (face 6) it may drag: both moves again.
+        let court = moves_from("7k/8/8/3pP3/5K2/8/8/8 w - d6 0 1 die=6/-", "e5");
+        assert_eq!(court, ["e5d4", "e5d5,d5d6", "e5d6", "e5e6", "e5f6"]);
+        // Not in drag (away from its King, or in chess mode) it has only the
+        // capture, written as its diagonal move.
+        for fen in [
+            "7k/8/8/3pP3/8/8/8/7K w - d6 0 1 die=6/-",
+            "7k/8/8/3pP3/8/8/8/7K w - d6 0 1 die=-/-",
+        ] {
+            assert_eq!(moves_from(fen, "e5"), ["e5d6", "e5e6"], "{fen}");
+            let m = position(fen).parse_move("e5d6").expect("the capture");
+            assert_eq!(m.kind(), MoveKind::EnPassant, "{fen}");
+        }
     }
 }
 
