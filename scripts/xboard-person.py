@@ -15,12 +15,14 @@ and every check mark and the result right.
 
     scripts/xboard-person.py [ENGINE] [--keep DIR] [--shots DIR]
 
-With --shots, the board after each scenario's last move is saved as
-DIR/xboard-person-GAME.png (the first scenario of each game), with the
-window's title, where the dice show, written above it (Xvfb has no window
-manager to draw the title bar).
+With --shots, the window after each scenario's last move is saved as
+DIR/xboard-person-GAME.png (the first scenario of each game). A window
+manager (openbox, when installed) draws the title bar as a person sees
+it: cut when it is longer than the window. Without one the script writes
+the whole title above the board.
 
-Needs: apt-get install -y xboard xvfb xdotool imagemagick
+Needs: apt-get install -y xboard xvfb xdotool imagemagick x11-utils
+(and openbox for the title bar)
 """
 
 import argparse
@@ -39,6 +41,9 @@ XBOARD = os.environ.get("XBOARD", "/usr/games/xboard")
 # message line above it).
 WINDOW_WIDTH = 525
 ORIGIN = (2, 102)
+# Where the window manager put XBoard's main window (its top-left corner
+# on the screen): every click is relative to it.
+WINDOW = {"id": None, "x": 0, "y": 0}
 PROBLEMS = re.compile(r"Forfeit|Illegal move|Error \(|tellusererror|invalid|only marked squares")
 
 
@@ -54,10 +59,19 @@ class Step:
     first click (XBoard's `lift`) must match: the targets it shows.
 
     `typed`: the move typed on the board instead (XBoard opens its "Type
-    in move" box at the first key), then Enter."""
+    in move" box at the first key), then Enter.
 
-    def __init__(self, clicks, sends, what, sweep=None, marks=None, typed=None):
+    `cancel_choice`: the box asking the person's choice after the throw is
+    cancelled (Escape) first; the engine must ask again.
+
+    `ends`: the move ends the game, with the engine's claim of this
+    result instead of a move."""
+
+    def __init__(self, clicks, sends, what, sweep=None, marks=None, typed=None,
+                 cancel_choice=False, ends=None):
+        self.ends = ends
         self.typed = typed
+        self.cancel_choice = cancel_choice
         self.clicks = clicks
         self.sends = sends
         self.what = what
@@ -107,6 +121,10 @@ SCENARIOS = [
     Scenario("carnival", "en passant",
              fen="4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
              steps=[Step(["e5", "d6"], "e5d6", "e5xd6 en passant")]),
+    # Seed 3: the person's e2-e3 throws 6 and 3, a choice of leaper.
+    Scenario("carnival", "a choice box cancelled, then answered", seed=3, depth=1, steps=[
+        Step(["e2", "e3"], "e2e3", "pawn step, a six thrown", cancel_choice=True),
+    ]),
     Scenario("carnival", "promotion to the first piece offered",
              fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
              steps=[Step(["a7", "a8"], "a7a8q", "a7-a8=Q, a plain click")]),
@@ -131,6 +149,19 @@ SCENARIOS = [
         Step(["e2", "e4"], "e2e4", "pawn two-step, entered as from-to"),
         Step(["a2", "a3"], "a2a3", "pawn single step (a pawn's in drag or not)"),
     ]),
+    # A Pawn in drag (White threw 1: seed 3 after Kh1-h2) beside a Pawn
+    # that has just made its two-step (the engine's only sound move, its
+    # own pawn pinned): both moves to the en passant square, by the mouse.
+    # Taking it leaves Black's King without a move: stalemate, a draw.
+    Scenario("montypython", "a Pawn in drag steps onto the en passant square", seed=3, depth=3,
+             fen="3k4/3p4/B4N2/1N2PN2/8/8/8/3R3K w - - 0 1",
+             steps=[Step(["h1", "h2"], "h1h2", "King step; White throws 1: its Pawns drag"),
+                    Step(["e5", "d6"], "e5d6", "the Silver's diagonal step, the d5 Pawn stays")]),
+    Scenario("montypython", "a Pawn in drag takes en passant", seed=3, depth=3,
+             fen="3k4/3p4/B4N2/1N2PN2/8/8/8/3R3K w - - 0 1",
+             steps=[Step(["h1", "h2"], "h1h2", "King step; White throws 1: its Pawns drag"),
+                    Step(["e5", "d5", "d6"], "e5d5,d5d6", "en passant through the victim's square",
+                         ends="1/2-1/2")]),
     Scenario("carnival-oblique", "the straight two-step",
              steps=[Step(["c2", "c4"], "c2c4", "pawn two-step")]),
     # Ten ranks: XBoard names them from 0 (c8 here is the engine's c9).
@@ -195,8 +226,11 @@ SCENARIOS = [
                     Step(["e4", "e5"], "e4e5", "Sow step, a truffle kept"),
                     Step(["d2", "d4"], "d2d4", "Sow two-step, a truffle kept: the store pays")]),
     # The Food Hunts: the hunters' moves onto food, each find thrown.
+    # A piece held: its targets in XBoard's colours, the food green on a
+    # target and white elsewhere, never a count's colour.
     Scenario("butterflyhunt", "a Ferz and a Wazir step onto butterflies", holdings=True, steps=[
-        Step(["c2", "d3"], "c2d3", "Ferz step"),
+        Step(["c2", "d3"], "c2d3", "Ferz step",
+             marks=r"highlight [^ymrbcgYRMBC ]*G[^ymrbcgYRMBC ]*$"),
         Step(["a2", "a3"], "a2a3", "Wazir step"),
     ]),
     Scenario("mining", "a Silver and a Gold General step onto ore", holdings=True, steps=[
@@ -265,8 +299,39 @@ def square_xy(square, scenario):
     return ORIGIN[0] + pitch * file + pitch // 2, ORIGIN[1] + pitch * row + pitch // 2
 
 
+def on_screen(x, y):
+    return str(WINDOW["x"] + x), str(WINDOW["y"] + y)
+
+
+def find_window():
+    """XBoard's main window (its largest, titled `xboard...`) and where it
+    is."""
+    end = time.time() + 10
+    while time.time() < end:
+        ids = run(["xdotool", "search", "--onlyvisible", "--class", "xboard"]).stdout.split()
+        best = None
+        for wid in ids:
+            if not run(["xdotool", "getwindowname", wid]).stdout.startswith("xboard"):
+                continue
+            info = run(["xwininfo", "-id", wid]).stdout
+            size = [re.search(rf"{k}: (\d+)", info) for k in ("Width", "Height")]
+            if all(size):
+                area = int(size[0].group(1)) * int(size[1].group(1))
+                if not best or area > best[0]:
+                    best = (area, wid, info)
+        if best:
+            _, wid, info = best
+            WINDOW["id"] = wid
+            WINDOW["x"] = int(re.search(r"Absolute upper-left X:\s+(-?\d+)", info).group(1))
+            WINDOW["y"] = int(re.search(r"Absolute upper-left Y:\s+(-?\d+)", info).group(1))
+            return True
+        time.sleep(0.3)
+    return False
+
+
 def click(x, y):
-    run(["xdotool", "mousemove", str(x), str(y)])
+    x, y = on_screen(x, y)
+    run(["xdotool", "mousemove", x, y])
     time.sleep(0.15)
     run(["xdotool", "click", "1"])
     time.sleep(0.35)
@@ -283,12 +348,12 @@ def type_move(text):
 def sweep(x, y, times):
     """Presses on a promotion square, pulls the mouse down `times` steps
     (XBoard shows the next piece it offers at each) and releases."""
-    run(["xdotool", "mousemove", str(x), str(y)])
+    run(["xdotool", "mousemove", *on_screen(x, y)])
     time.sleep(0.15)
     run(["xdotool", "mousedown", "1"])
     time.sleep(0.3)
     for n in range(1, times + 1):
-        run(["xdotool", "mousemove", str(x), str(y + 30 * n)])
+        run(["xdotool", "mousemove", *on_screen(x, y + 30 * n)])
         time.sleep(0.4)
     run(["xdotool", "mouseup", "1"])
     time.sleep(0.35)
@@ -321,7 +386,7 @@ def paste_position(fen):
         "while time.time() < end:\n"
         "    r.update(); time.sleep(0.05)\n"), fen])
     time.sleep(1)
-    run(["xdotool", "mousemove", "250", "350", "key", "shift+ctrl+v"])
+    run(["xdotool", "mousemove", *on_screen(250, 350), "key", "shift+ctrl+v"])
     holder.wait()
 
 
@@ -332,8 +397,12 @@ def log_size(path):
         return 0
 
 
-def window_shot(path):
-    """The main window, with its title written above it."""
+def window_shot(path, managed):
+    """The main window: with its window manager's frame, or with its title
+    written above it."""
+    if managed and WINDOW["id"]:
+        run(["import", "-frame", "-window", WINDOW["id"], path])
+        return
     tree = run(["xwininfo", "-root", "-tree"]).stdout
     line = next((l for l in tree.splitlines()
                  if re.search(r'"xboard(:|")', l) and " 10x10+" not in l), "")
@@ -344,7 +413,7 @@ def window_shot(path):
     width, height = size.group(1), size.group(2)
     shot = path + ".raw.png"
     caption = path + ".title.png"
-    run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", shot])
+    run(["import", "-window", "root", "-crop", f"{width}x{height}+{WINDOW['x']}+{WINDOW['y']}", shot])
     made = run(["convert", "-size", f"{width}x", "-background", "#d6d6d6", "-font", "DejaVu-Sans",
                 "-pointsize", "14", f"caption:window title: {title.group(1) if title else ''}", caption])
     if made.returncode == 0:
@@ -356,7 +425,7 @@ def window_shot(path):
             os.remove(f)
 
 
-def play(scenario, engine, work, keep, shots=None):
+def play(scenario, engine, work, keep, shots=None, managed=False):
     debug = os.path.join(work, "debug.txt")
     saved = os.path.join(work, "game.pgn")
     for old in (debug, saved):
@@ -376,6 +445,8 @@ def play(scenario, engine, work, keep, shots=None):
     try:
         if not wait_for(debug, r">first : (new|setboard|variant)", 0, 15):
             return [f"{scenario.game}: XBoard did not start the engine"]
+        if not find_window():
+            return [f"{scenario.game}: XBoard's window did not show"]
         time.sleep(2)
         click(250, 350)  # close the tip of the day, if shown
         if scenario.fen:
@@ -415,10 +486,23 @@ def play(scenario, engine, work, keep, shots=None):
             if scenario.fen and n == 0:
                 # Pasting left XBoard editing the game (the person moves both
                 # sides): now the engine takes Black, Mode > Machine Black.
-                run(["xdotool", "mousemove", "250", "350", "key", "ctrl+e"])
+                run(["xdotool", "mousemove", *on_screen(250, 350), "key", "ctrl+e"])
                 time.sleep(0.3)
                 run(["xdotool", "key", "ctrl+b"])
             choice = wait_for(debug, r"<first : askuser choice ", start, 1.5)
+            if choice and step.cancel_choice:
+                # Cancelled, the box sends nothing: the engine asks again
+                # within seconds, and the game goes on.
+                time.sleep(0.5)
+                cancelled = log_size(debug)
+                run(["xdotool", "key", "Escape"])
+                again = wait_for(debug, r"<first : askuser choice ", cancelled, 10)
+                line += ", the choice box cancelled"
+                if not again:
+                    failures.append(f"{line}: the choice was not asked again")
+                else:
+                    line += " and asked again"
+                    choice = again
             if choice:
                 # A throw gave the person a choice: XBoard asks in a box; the
                 # person types the first option offered and presses Enter.
@@ -432,22 +516,30 @@ def play(scenario, engine, work, keep, shots=None):
                 if option.startswith("activate:"):
                     shows = r"<first : highlight .*d"
                 else:
-                    shows = rf"<first : feature myname=.*White \w+ {option.split(':', 1)[-1]},"
+                    shows = rf"<first : feature myname=.*White: \w+ {option.split(':', 1)[-1]} "
                 answered = wait_for(debug, shows, start, 5)
                 line += f", the throw offered a choice: typed {option}"
                 if not answered:
                     failures.append(f"{line}: the answer did not reach the engine")
+            if step.ends:
+                claim = wait_for(debug, rf"<first : {re.escape(step.ends)} ", start, 10)
+                line += f", the engine claimed {claim.split(' : ')[-1] if claim else None}"
+                if not claim:
+                    failures.append(f"{line}: expected the claim {step.ends}")
+                print(line, flush=True)
+                continue
             reply = wait_for(debug, r"<first : move ", start, 20)
             line += f", engine answered {reply.split('move ')[-1] if reply else None}"
             if not reply:
                 failures.append(f"{line}: no answer")
             print(line, flush=True)
             if keep:
-                run(["import", "-window", "root", "-crop", "540x640+0+0",
+                run(["import", "-window", "root", "-crop",
+                     f"540x680+{max(WINDOW['x'] - 5, 0)}+{max(WINDOW['y'] - 30, 0)}",
                      os.path.join(keep, f"{scenario.game}-{SCENARIOS.index(scenario)}-{n}.png")])
         if shots:
             time.sleep(1)
-            window_shot(os.path.join(shots, f"xboard-person-{scenario.game}.png"))
+            window_shot(os.path.join(shots, f"xboard-person-{scenario.game}.png"), managed)
         problems = [l for l in open(debug, errors="replace") if PROBLEMS.search(l)]
         failures += [f"{scenario.game}: {p.strip()}" for p in problems[:5]]
     finally:
@@ -481,6 +573,8 @@ def main():
     parser.add_argument("--keep", help="keep a screenshot after every step here")
     parser.add_argument("--shots", help="save each game's board with its title here")
     parser.add_argument("--only", help="run only the scenarios whose game or title contains this")
+    parser.add_argument("--no-wm", action="store_true",
+                        help="no window manager, even when openbox is installed")
     args = parser.parse_args()
     engine = os.path.realpath(args.engine)
     for tool in [XBOARD, "Xvfb", "xdotool", "import"]:
@@ -492,6 +586,11 @@ def main():
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.environ["DISPLAY"] = display
     time.sleep(1)
+    wm = None
+    if not args.no_wm and shutil.which("openbox"):
+        wm = subprocess.Popen(["openbox", "--sm-disable"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1)
     failures = []
     try:
         with tempfile.TemporaryDirectory() as work:
@@ -504,7 +603,7 @@ def main():
                     continue
                 shots = args.shots if args.shots and scenario.game not in shot_games else None
                 shot_games.add(scenario.game)
-                failed = play(scenario, engine, work, args.keep, shots)
+                failed = play(scenario, engine, work, args.keep, shots, wm is not None)
                 # XBoard 4.9.1 does not always start its promotion sweep on
                 # the same piece (a plain click was seen to take R or E):
                 # a scenario with a sweep that failed is played twice more.
@@ -512,9 +611,11 @@ def main():
                 while failed and retries:
                     print(f"again, after: {'; '.join(failed)}")
                     retries -= 1
-                    failed = play(scenario, engine, work, args.keep, shots)
+                    failed = play(scenario, engine, work, args.keep, shots, wm is not None)
                 failures += failed
     finally:
+        if wm:
+            wm.terminate()
         xvfb.terminate()
     for f in failures:
         print("FAIL", f)

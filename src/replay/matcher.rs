@@ -150,9 +150,13 @@ impl Fit<'_> {
     /// `x` must capture; an unmarked one must not capture on its
     /// destination (XBoard marks what its board holds there: an en passant
     /// it did not know of, or a first leg's capture, may go unmarked).
+    /// An en passant we write in two legs (through the victim's square,
+    /// where a quiet move of the piece also reaches the target) reaches
+    /// XBoard leg by leg, and XBoard writes both: one leg is the quiet move.
     fn legs(&self, legs: &[Leg], m: Move) -> bool {
+        let in_two_legs = m.kind() == MoveKind::EnPassant && self.pos.en_passant_in_two_legs(m);
         let squares = match legs {
-            [last] => self.square(last.to, m.to()),
+            [last] => !in_two_legs && self.square(last.to, m.to()),
             [first, last] => {
                 self.middle(m).is_some_and(|via| self.square(first.to, via))
                     && self.square(last.to, m.to())

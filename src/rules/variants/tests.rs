@@ -308,6 +308,30 @@ mod mining {
 /// huge, keys and headers garbled) and loaded over the built-in games.
 /// Never a panic: a game that loads plays its first moves, a refusal
 /// names a line of a file for every problem.
+mod oysterhunt {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    /// Decided reading (docs/rules/oysterhunt.md, "Castling past a
+    /// jumper"): a square the King passes is judged with the King on it,
+    /// so a Carpenter's jump over the King's start square forbids castling.
+    #[test]
+    fn castling_past_a_jumper_is_judged_with_the_king_on_the_square_it_passes() {
+        let food =
+            "oysters=00000000/00000000/66666666/66666666/66666666/66666666/00000000/00000000";
+        let castles = |fen: &str| {
+            let v = variants::load("oysterhunt").expect("oysterhunt");
+            let pos = Position::from_fen(v, &format!("{fen} {food} stores=0/0")).expect("fen");
+            let moves = pos.legal_moves();
+            moves.iter().any(|&m| pos.move_text(m) == "e1g1")
+        };
+        // The Carpenter on d1 jumps to f1 over e1 once the King has left.
+        assert!(!castles("4k3/8/8/8/8/8/8/3c+K2+R[] w K - 0 1"));
+        // On b1 it reaches neither f1 nor g1: castling is free.
+        assert!(castles("4k3/8/8/8/8/8/8/1c2+K2+R[] w K - 0 1"));
+    }
+}
+
 mod fuzz {
     use crate::rules::perft::perft;
     use crate::rules::position::Position;
