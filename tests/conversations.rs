@@ -875,9 +875,11 @@ fn xboard_dice_state_is_in_the_title() {
         .filter(|l| l.starts_with("feature myname="))
         .collect();
     let last = titles.last().map(|s| s.as_str()).unwrap_or("");
+    // The whole status is too long for the window: the title keeps what
+    // a person needs first, the last throw and the mover's leaper.
     c.check(
-        last.starts_with("feature myname=\"Black 6+6 | White: Camel 3:1 | Black: Quitter 5:5 |"),
-        "the last throw and the mover's leaper first, then the other's",
+        last == "feature myname=\"Black 6+6 | White: Camel 3:1\"",
+        "the last throw and the mover's leaper",
     );
     // XBoard's title is `xboard: ` and the name: what a person needs
     // first is within its first 40 characters.
@@ -889,12 +891,6 @@ fn xboard_dice_state_is_in_the_title() {
             .collect::<String>()
             .contains("Black 6+6 | White: Camel 3:1"),
         "within 40 characters",
-    );
-    c.check(
-        titles
-            .iter()
-            .any(|t| t.contains("| Black chooses a knight |")),
-        "a choice due is said",
     );
     // A new game gets the plain name back (XBoard records it as the
     // player's); Truffle Hunt shows the stores and the last find.
@@ -912,7 +908,7 @@ fn xboard_dice_state_is_in_the_title() {
     c.check(
         lines
             .iter()
-            .any(|l| l.starts_with("feature myname=\"White 5+1: truffle kept | stores 1/0 |")),
+            .any(|l| l.starts_with("feature myname=\"White 5+1: truffle kept | stores 1/0")),
         "the find with its faces, and the stores",
     );
     // A Food Hunt says its own food.
@@ -925,7 +921,7 @@ fn xboard_dice_state_is_in_the_title() {
     c.check(
         lines
             .iter()
-            .any(|l| l.starts_with("feature myname=\"White 6+1: ore kept | stores 1/0 |")),
+            .any(|l| l.starts_with("feature myname=\"White 6+1: ore kept | stores 1/0")),
         "Mining's ore",
     );
 }

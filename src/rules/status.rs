@@ -45,8 +45,8 @@ impl Position {
         let mut headline = Vec::new();
         let mut details = Vec::new();
         let last = self.last_throw(find_faces);
-        if let Some((thrower, throw)) = &last {
-            headline.push(format!("{} {throw}", title(*thrower)));
+        if let Some(throw) = last {
+            headline.push(throw);
         }
         if v.chance.is_some() {
             let mover = self.side_to_move();
@@ -119,16 +119,17 @@ impl Position {
         notes
     }
 
-    /// The last throw of the game with the side that threw it: the dice
-    /// (`5+2`), or a find with its faces when known (`5+3: truffle kept`).
-    fn last_throw(&self, find_faces: Option<&[u8]>) -> Option<(Color, String)> {
+    /// The last throw of the game and the side that threw it: the dice
+    /// (`White 5+2`), or a find with its faces when known (`White 5+3:
+    /// truffle kept`, else `White: truffle kept`).
+    fn last_throw(&self, find_faces: Option<&[u8]>) -> Option<String> {
         // Each move after the throw passed the turn once more.
         let mut side = self.side_to_move();
         for action in self.actions_played().rev() {
             match action {
                 Action::Move(_) | Action::Null => side = side.opposite(),
-                Action::Roll(a, 0) => return Some((side.opposite(), a.to_string())),
-                Action::Roll(a, b) => return Some((side.opposite(), format!("{a}+{b}"))),
+                Action::Roll(a, 0) => return Some(format!("{} {a}", title(side.opposite()))),
+                Action::Roll(a, b) => return Some(format!("{} {a}+{b}", title(side.opposite()))),
                 Action::Find(find) => {
                     let unit = self
                         .variant()
@@ -145,11 +146,11 @@ impl Position {
                         .iter()
                         .map(|f| f.to_string())
                         .collect();
-                    let throw = match faces.is_empty() {
-                        true => what,
-                        false => format!("{}: {what}", faces.join("+")),
-                    };
-                    return Some((side.opposite(), throw));
+                    let thrower = title(side.opposite());
+                    return Some(match faces.is_empty() {
+                        true => format!("{thrower}: {what}"),
+                        false => format!("{thrower} {}: {what}", faces.join("+")),
+                    });
                 }
                 Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => {}
             }
@@ -162,5 +163,39 @@ fn title(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::Position;
+    use crate::rules::variants;
+
+    #[test]
+    fn the_throw_and_the_movers_mode_come_first_the_rest_after() {
+        let v = variants::load("carnival").expect("carnival");
+        let mut pos = Position::startpos(v);
+        for step in ["e2e3", "roll:3:1", "e7e6", "roll:6:6"] {
+            pos.play_action_text(step).expect("legal");
+        }
+        let status = pos.chance_status(None).expect("a dice game");
+        assert_eq!(status.headline, "Black 6+6 | White: Camel 3:1");
+        assert_eq!(status.details, "Black: Knight 2:1 | Black chooses a knight");
+    }
+
+    #[test]
+    fn a_find_says_its_faces_and_the_games_food() {
+        let v = variants::load("mining").expect("mining");
+        let mut pos = Position::startpos(v);
+        for step in ["b2b3", "find:keep"] {
+            pos.play_action_text(step).expect("legal");
+        }
+        let status = pos.chance_status(Some(&[6, 1])).expect("a hunt");
+        assert_eq!(status.headline, "White 6+1: ore kept | stores 1/0");
+        let status = pos.chance_status(None).expect("a hunt");
+        assert_eq!(status.headline, "White: ore kept | stores 1/0");
+        assert!(Position::startpos(variants::load("chess").expect("chess"))
+            .chance_status(None)
+            .is_none());
     }
 }

@@ -13,6 +13,7 @@ use crate::rules::notation::two_leg_ends;
 use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
+use crate::rules::status::ChanceStatus;
 use crate::rules::variants;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits};
@@ -790,16 +791,16 @@ impl Session {
     /// starts: the status goes out only once the game is under way, and a
     /// new game gets the plain name back first (`restore_name`).
     ///
-    /// The title starts with what a person needs first (the last throw and
-    /// the mode of the side to move): a window manager cuts a long title,
-    /// so the whole status also goes out as a comment on the move (see
-    /// `comment_status`).
+    /// The title holds what a person needs first (the last throw and the
+    /// mode of the side to move), and the rest when it fits (`title_of`):
+    /// a window manager cuts a long title, so the whole status also goes
+    /// out as a comment on the move (see `comment_status`).
     fn show_status(&mut self) {
         self.show_notes();
         let Some(status) = self.pos().chance_status(self.last_faces.as_deref()) else {
             return;
         };
-        self.set_name(format!("{} | {}", status.whole(), engine_name()));
+        self.set_name(title_of(&status));
         self.name_changed = true;
     }
 
@@ -1388,6 +1389,21 @@ struct MoveEntry {
     from: Square,
     marks: highlight::Marks,
     dropped_on: Option<Square>,
+}
+
+/// Room for our part of XBoard's title (`xboard: ` and ours): on the
+/// 525-pixel window a window manager shows about 60 characters before it
+/// cuts the title (openbox cuts in the middle, others at the end).
+const TITLE_ROOM: usize = 48;
+
+/// The window title while a game is under way: what a person needs first
+/// (`headline`), and the rest when the whole fits uncut.
+fn title_of(status: &ChanceStatus) -> String {
+    let whole = status.whole();
+    match whole.chars().count() <= TITLE_ROOM {
+        true => whole,
+        false => status.headline.clone(),
+    }
 }
 
 /// The name we give ourselves.
