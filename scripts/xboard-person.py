@@ -65,10 +65,16 @@ class Step:
     cancelled (Escape) first; the engine must ask again.
 
     `ends`: the move ends the game, with the engine's claim of this
-    result instead of a move."""
+    result instead of a move.
+
+    `ponder`: seconds the person takes over the choice box before answering.
+    `engine_clock`: the least the engine's clock (XBoard's `time` before
+    this move, centiseconds) may hold."""
 
     def __init__(self, clicks, sends, what, sweep=None, marks=None, typed=None,
-                 cancel_choice=False, ends=None):
+                 cancel_choice=False, ends=None, ponder=0, engine_clock=None):
+        self.ponder = ponder
+        self.engine_clock = engine_clock
         self.ends = ends
         self.typed = typed
         self.cancel_choice = cancel_choice
@@ -81,7 +87,7 @@ class Step:
 
 class Scenario:
     def __init__(self, game, what, steps, fen=None, legality=False, ranks=8, files=8,
-                 holdings=False, seed=5, depth=2):
+                 holdings=False, seed=5, depth=2, xboard_args=()):
         self.game = game
         self.what = what
         self.steps = steps
@@ -96,6 +102,8 @@ class Scenario:
         # throw and every reply, so a scenario can reach a given throw.
         self.seed = seed
         self.depth = depth
+        # More of XBoard's options, as a person would set them.
+        self.xboard_args = list(xboard_args)
 
 
 SCENARIOS = [
@@ -125,6 +133,15 @@ SCENARIOS = [
     Scenario("carnival", "a choice box cancelled, then answered", seed=3, depth=1, steps=[
         Step(["e2", "e3"], "e2e3", "pawn step, a six thrown", cancel_choice=True),
     ]),
+    # With -firstNPS 0 XBoard charges the engine the time it reports: the
+    # person's 12 seconds over the choice box cost the engine nothing (its
+    # clock of 5 minutes, 30000 centiseconds, loses only its thinking).
+    Scenario("carnival", "a long choice costs the engine nothing with -firstNPS 0", seed=3,
+             depth=1, xboard_args=["-firstNPS", "0"], steps=[
+                 Step(["e2", "e3"], "e2e3", "pawn step, a six thrown, 12 s over the choice",
+                      ponder=12),
+                 Step(["d2", "d3"], "d2d3", "pawn step", engine_clock=29500),
+             ]),
     Scenario("carnival", "promotion to the first piece offered",
              fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
              steps=[Step(["a7", "a8"], "a7a8q", "a7-a8=Q, a plain click")]),
@@ -439,7 +456,7 @@ def play(scenario, engine, work, keep, shots=None, managed=False):
             "-timeControl", "5", "-searchDepth", str(scenario.depth), "-size", "Medium",
             "-firstOptions", f"DiceSeed={scenario.seed}", "-debug", "-nameOfDebugFile", debug,
             # XBoard saves the game here as it ends (also when closed).
-            "-saveGameFile", saved]
+            "-saveGameFile", saved] + scenario.xboard_args
     xboard = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
     try:
@@ -474,6 +491,12 @@ def play(scenario, engine, work, keep, shots=None, managed=False):
                                open(debug, errors="replace").read()[start:])
             got = moves[0] if moves else None
             line = f"{scenario.game}: {step.what}: clicked {' '.join(step.clicks)}, XBoard sent {got}"
+            if step.engine_clock is not None:
+                told = re.findall(r">first : time (-?\d+)", open(debug, errors="replace").read()[start:])
+                clock = int(told[-1]) if told else None
+                line += f", the engine's clock {clock}"
+                if clock is None or clock < step.engine_clock:
+                    failures.append(f"{line}: expected at least {step.engine_clock}")
             if step.marks:
                 shown = wait_for(debug, r"<first : highlight ", start, 1)
                 line += f", the engine marked {shown.split()[-1] if shown else None}"
@@ -491,12 +514,14 @@ def play(scenario, engine, work, keep, shots=None, managed=False):
                 run(["xdotool", "key", "ctrl+b"])
             choice = wait_for(debug, r"<first : askuser choice ", start, 1.5)
             if choice and step.cancel_choice:
-                # Cancelled, the box sends nothing: the engine asks again
-                # within seconds, and the game goes on.
+                # Cancelled, the box sends nothing: Move Now (Ctrl+M) has
+                # the engine ask again, and the game goes on.
                 time.sleep(0.5)
                 cancelled = log_size(debug)
                 run(["xdotool", "key", "Escape"])
-                again = wait_for(debug, r"<first : askuser choice ", cancelled, 10)
+                time.sleep(0.5)
+                run(["xdotool", "mousemove", *on_screen(250, 350), "key", "ctrl+m"])
+                again = wait_for(debug, r"<first : askuser choice ", cancelled, 5)
                 line += ", the choice box cancelled"
                 if not again:
                     failures.append(f"{line}: the choice was not asked again")
@@ -507,16 +532,16 @@ def play(scenario, engine, work, keep, shots=None, managed=False):
                 # A throw gave the person a choice: XBoard asks in a box; the
                 # person types the first option offered and presses Enter.
                 option = choice.split("Your choice: ")[-1].split()[0]
-                time.sleep(0.5)
+                time.sleep(0.5 + step.ponder)
                 run(["xdotool", "type", "--delay", "30", option])
                 run(["xdotool", "key", "Return"])
                 # XBoard does not log the answer it passes on; the engine
-                # shows its effect: the leaper taken in the window title,
+                # shows its effect: the leaper taken in its comment on the move,
                 # a woken piece as a dot on its square.
                 if option.startswith("activate:"):
                     shows = r"<first : highlight .*d"
                 else:
-                    shows = rf"<first : feature myname=.*White: \w+ {option.split(':', 1)[-1]} "
+                    shows = rf"<first : tellothers .*White: \w+ {option.split(':', 1)[-1]}( |$)"
                 answered = wait_for(debug, shows, start, 5)
                 line += f", the throw offered a choice: typed {option}"
                 if not answered:

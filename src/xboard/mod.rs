@@ -16,6 +16,7 @@ mod highlight;
 mod notes;
 mod session;
 mod slots;
+mod title;
 
 pub use dialect::{xbetza, Dialect};
 

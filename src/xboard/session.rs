@@ -7,13 +7,13 @@ use super::clock::{report_centiseconds, EngineClock};
 use super::dialect::Dialect;
 use super::highlight;
 use super::notes;
+use super::title::title_of;
 use super::Event;
 use crate::engine::Engine;
 use crate::rules::notation::two_leg_ends;
 use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::{Color, Square};
-use crate::rules::status::ChanceStatus;
 use crate::rules::variants;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits};
@@ -44,11 +44,6 @@ const MOVE_OVERHEAD: &str = "MoveOverhead";
 const CLAIM_GRACE: Duration = Duration::from_millis(200);
 /// How long `done=1` waits for the GUI to answer our option features.
 const FEATURE_ANSWERS: Duration = Duration::from_millis(500);
-/// How often a person's choice is asked again while unanswered. XBoard
-/// 4.9.1 sends nothing when its question box is cancelled, and ignores
-/// a question while its box is still up (`GenericPopUp`: "already up"),
-/// so asking again only brings back a box cancelled by mistake.
-const ASK_AGAIN: Duration = Duration::from_secs(5);
 
 /// A search's serial number and the action it chose (text).
 type Finished = (u64, Option<String>);
@@ -224,7 +219,7 @@ impl Session {
         // choice token sent bare.
         let answer = text.strip_prefix(CHOICE_TAG).filter(|r| r.starts_with(' '));
         let go_on = if let Some(answer) = answer {
-            self.user_step(answer.trim());
+            self.persons_answer(answer.trim());
             true
         } else if is_step_token(text) {
             self.user_step(text);
@@ -730,6 +725,17 @@ impl Session {
         self.after_step();
     }
 
+    /// The answer from one of our choice boxes. A box asked again (Move
+    /// Now) while the first was still up is a second box: its answer,
+    /// once the choice is made, is dropped without an error box.
+    fn persons_answer(&mut self, text: &str) {
+        if !self.waits_for_persons_choice() {
+            self.announce(format!("answer '{text}' dropped: no choice is due"));
+            return;
+        }
+        self.user_step(text);
+    }
+
     /// A throw or choice token from the GUI or the user.
     fn user_step(&mut self, text: &str) {
         let ours = self.dialect.from_xboard(text);
@@ -1044,22 +1050,17 @@ impl Session {
             Some(CLAIM_GRACE)
         } else if self.unanswered_options > 0 {
             Some(FEATURE_ANSWERS)
-        } else if self.waits_for_persons_choice() {
-            Some(ASK_AGAIN)
         } else {
             None
         }
     }
 
-    /// The GUI said nothing in time: we claim the game's end, say
-    /// `done=1`, or ask the person's choice again.
+    /// The GUI said nothing in time: we claim the game's end, or say
+    /// `done=1`.
     pub(crate) fn out_of_patience(&mut self) {
-        if self.held_claim.is_some() {
-            self.release_claim();
-        } else if self.unanswered_options > 0 {
-            self.features_done();
-        } else if self.waits_for_persons_choice() {
-            self.ask_again();
+        match self.held_claim.is_some() {
+            true => self.release_claim(),
+            false => self.features_done(),
         }
     }
 
@@ -1072,7 +1073,11 @@ impl Session {
         self.asked && choice_due && !self.choices_accepted && !self.force && !self.game_over
     }
 
-    /// The person's choice, asked again (see `ASK_AGAIN`).
+    /// The person's choice, asked again. Only at the person's word (Move
+    /// Now): XBoard 4.9.1 sends nothing when its question box is
+    /// cancelled, and opens one more box, grabbing the mouse, for every
+    /// `askuser` (its `GenericPopUp` refuses a second one only for
+    /// dialogs before `PromoDlg`; `AskDlg` comes after).
     fn ask_again(&mut self) {
         self.asked = false;
         self.advance();
@@ -1389,21 +1394,6 @@ struct MoveEntry {
     from: Square,
     marks: highlight::Marks,
     dropped_on: Option<Square>,
-}
-
-/// Room for our part of XBoard's title (`xboard: ` and ours): on the
-/// 525-pixel window a window manager shows about 60 characters before it
-/// cuts the title (openbox cuts in the middle, others at the end).
-const TITLE_ROOM: usize = 48;
-
-/// The window title while a game is under way: what a person needs first
-/// (`headline`), and the rest when the whole fits uncut.
-fn title_of(status: &ChanceStatus) -> String {
-    let whole = status.whole();
-    match whole.chars().count() <= TITLE_ROOM {
-        true => whole,
-        false => status.headline.clone(),
-    }
 }
 
 /// The name we give ourselves.
