@@ -425,13 +425,7 @@ fn xboard_carnival_with_pips_and_choice_tokens() {
 /// human's choice.
 #[test]
 fn xboard_carnival_without_dice_asks_the_user() {
-    let mut c = xboard(false);
-    start_game(&mut c, "carnival");
-    c.send("option DiceSeed=3");
-    c.send("sd 1");
-    // Throw until one offers White a choice (a six) or the engine moves.
-    c.send("usermove e2e3");
-    let replies = c.replies();
+    let (mut c, replies) = carnival_person_throws_a_six();
     c.check(
         replies[0].starts_with("# White throws "),
         "the engine throws for White",
@@ -478,17 +472,24 @@ fn xboard_carnival_without_dice_asks_the_user() {
     }
 }
 
-/// A person's choice box cancelled in XBoard sends nothing: the engine
-/// asks again at *Move Now* (`?`), and drops the answer of a box left
-/// over once the choice is made.
-#[test]
-fn xboard_asks_a_persons_choice_again() {
+/// Carnival without the GUI's dice, a person as White: e2-e3 throws 6 and
+/// 3 (DiceSeed 3), a choice of leaper. The conversation and its replies.
+fn carnival_person_throws_a_six() -> (Conversation, Vec<String>) {
     let mut c = xboard(false);
     start_game(&mut c, "carnival");
     c.send("option DiceSeed=3");
     c.send("sd 1");
     c.send("usermove e2e3");
     let replies = c.replies();
+    (c, replies)
+}
+
+/// A person's choice box cancelled in XBoard sends nothing: the engine
+/// asks again at *Move Now* (`?`), and drops the answer of a box left
+/// over once the choice is made.
+#[test]
+fn xboard_asks_a_persons_choice_again() {
+    let (mut c, replies) = carnival_person_throws_a_six();
     let asked = replies.iter().find(|l| l.starts_with("askuser choice "));
     c.check(
         asked.is_some(),

@@ -45,6 +45,26 @@ impl Position {
         }
     }
 
+    /// Where a `color` piece of `kind` on `from` goes in `mode` on this
+    /// board: (quiet targets, capture targets).
+    fn reach_in(
+        &self,
+        color: Color,
+        kind: Kind,
+        from: Square,
+        mode: usize,
+    ) -> (Bitboard, Bitboard) {
+        self.variant.reach(
+            color,
+            kind as usize,
+            from,
+            self.occupied(),
+            self.lame_blockers(kind),
+            self.unmoved.contains(from),
+            mode,
+        )
+    }
+
     /// Whether the piece on `from` could move to the empty square `to`
     /// (an ordinary one) without capturing by one of its plain moves (steps, leaps, rides)
     /// in its side's mode, or in its court's other mode: the king's
@@ -56,18 +76,7 @@ impl Position {
             return false;
         }
         let (color, kind) = (piece.color(), piece.kind());
-        let quiet_in = |mode: usize| {
-            let (quiet, _) = v.reach(
-                color,
-                kind as usize,
-                from,
-                self.occupied(),
-                self.lame_blockers(kind),
-                self.unmoved.contains(from),
-                mode,
-            );
-            quiet.contains(to)
-        };
+        let quiet_in = |mode: usize| self.reach_in(color, kind, from, mode).0.contains(to);
         quiet_in(self.modes[color.index()] as usize)
             || (self.court_squares(color).contains(from)
                 && self
@@ -210,15 +219,7 @@ impl Position {
     ) {
         let v = &*self.variant;
         let us = self.side;
-        let (quiet, capture) = v.reach(
-            us,
-            kind as usize,
-            from,
-            self.occupied(),
-            self.lame_blockers(kind),
-            self.unmoved.contains(from),
-            mode,
-        );
+        let (quiet, capture) = self.reach_in(us, kind, from, mode);
         let empty = !self.occupied() & !v.capture_only & v.geometry.squares();
         let info = &v.kinds[kind as usize];
         let theirs =
