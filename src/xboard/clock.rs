@@ -55,10 +55,12 @@ impl EngineClock {
         Some(((budget.as_millis() as u64).saturating_mul(nps) / 1000).max(1))
     }
 
-    /// A search of ours ended.
+    /// A search of ours ended: under `nps` its cost is counted.
     pub(crate) fn searched(&mut self, time: Duration, nodes: u64) {
-        self.searched += time;
-        self.nodes += nodes;
+        if self.nps.is_some() {
+            self.searched += time;
+            self.nodes += nodes;
+        }
     }
 
     /// Whether XBoard charges us by our reports (`nps`): every move then
