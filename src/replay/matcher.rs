@@ -154,7 +154,7 @@ impl Fit<'_> {
     /// where a quiet move of the piece also reaches the target) reaches
     /// XBoard leg by leg, and XBoard writes both: one leg is the quiet move.
     fn legs(&self, legs: &[Leg], m: Move) -> bool {
-        let in_two_legs = m.kind() == MoveKind::EnPassant && self.pos.en_passant_in_two_legs(m);
+        let in_two_legs = self.pos.en_passant_in_two_legs(m);
         let squares = match legs {
             [last] => !in_two_legs && self.square(last.to, m.to()),
             [first, last] => {

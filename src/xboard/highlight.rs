@@ -26,7 +26,7 @@ pub(crate) type Marks = Vec<Option<char>>;
 /// The marks for a piece picked up on `from`.
 pub(crate) fn first_leg(pos: &Position, from: Square) -> Marks {
     let moves = moves_from(pos, from);
-    let forced = promotion_choice(pos, from).len() == 1;
+    let forced = promotion_letters(pos, &moves).len() == 1;
     let mut marks: Marks = vec![None; pos.variant().geometry().cells()];
     for m in &moves {
         let to = m.to();
@@ -95,9 +95,14 @@ pub(crate) fn drops(pos: &Position, kind: Kind) -> Marks {
 /// The letters of the pieces the piece on `from` may promote to, in the
 /// order the rules list them (lower case, as in move texts).
 pub(crate) fn promotion_choice(pos: &Position, from: Square) -> Vec<char> {
+    promotion_letters(pos, &moves_from(pos, from))
+}
+
+/// The letters of the pieces these moves may promote to, in order.
+fn promotion_letters(pos: &Position, moves: &[Move]) -> Vec<char> {
     let v = pos.variant();
     let mut letters = Vec::new();
-    for m in moves_from(pos, from) {
+    for &m in moves {
         // A promotion that waits for the throw: XBoard asks with the move.
         let later = pos.promotions_after_throw(m);
         for kind in m.promotion().into_iter().chain(later.iter().copied()) {
