@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod engine;
 pub mod file_input;
+pub mod gui;
 pub mod referee;
 pub mod replay;
 pub mod rules;

@@ -127,6 +127,17 @@ enum Command {
     Uci,
     /// Speak XBoard (CECP v2) on standard input and output.
     Xboard,
+    /// A board in the browser (work in progress): serves a page on
+    /// 127.0.0.1 and prints its address, with the token it needs (the
+    /// global `--variants` adds a file's games).
+    Gui {
+        /// The game.
+        #[arg(long)]
+        variant: Option<String>,
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
     /// Play two engines against each other (UCI or XBoard), the referee
     /// owning the rules, the clocks and the dice.
     Match(Box<menagerie::referee::MatchCommand>),
@@ -195,6 +206,9 @@ fn main() -> ExitCode {
                 None,
             );
             Ok(())
+        }
+        Command::Gui { variant, port } => {
+            menagerie::gui::run(menagerie::gui::GuiOptions { variant, port }).map_err(Into::into)
         }
         Command::Perft {
             variant,
