@@ -5,6 +5,7 @@
 //! `Variant`; `Position` holds a game's state and generates its legal moves.
 
 pub mod bench;
+pub mod dice;
 pub mod engine;
 pub mod file_input;
 pub mod gui;

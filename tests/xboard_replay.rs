@@ -2,12 +2,12 @@
 //! made by `scripts/xboard-save-game.sh`: two engines, DiceSeed 11), and
 //! on hand-edited copies that must be reported.
 
+use menagerie::dice::{drawn_choice, thrown};
 use menagerie::replay::{
     replay_pgn, ChoiceMode, GameError, GameReport, MarkCheck, Options, PgnError, Problem,
 };
 use menagerie::rules::position::{Pending, Position};
 use menagerie::rules::variants;
-use menagerie::xboard::game_dice::{drawn_choice, thrown};
 use std::process::Command;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/xboard_pgn");

@@ -3,8 +3,8 @@
 //! colour the same dice on the same turn, whoever plays it, and a seed
 //! replays a match exactly.
 
+use crate::dice::DiceRoller;
 use crate::rules::square::Color;
-use crate::selfplay::DiceRoller;
 
 fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -7,10 +7,10 @@
 //! `generate` makes such a file: random walks from the start (dice thrown
 //! from the seed) kept when a shallow search finds them balanced.
 
+use crate::dice::DiceRoller;
 use crate::rules::position::{Pending, Position};
 use crate::rules::variant::Variant;
 use crate::search::{Limits, Searcher};
-use crate::selfplay::DiceRoller;
 use std::sync::Arc;
 
 /// Where a game starts: a FEN (or the start) and the tokens played from it.

@@ -6,7 +6,7 @@
 //! last token, the reason the game ended before the result.
 
 use super::game::{GameRecord, Termination};
-use super::player::StepKind;
+use super::player::{Step, StepKind};
 use crate::replay::pgn::PgnGame;
 use crate::rules::square::Color;
 
@@ -23,38 +23,61 @@ fn comment(s: &str) -> String {
 /// The PGN of a game; `tags` are extra (name, value) pairs after the
 /// standard ones.
 pub fn write(g: &GameRecord, variant: &str, tags: &[(String, String)]) -> String {
-    let mut out = String::new();
-    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", quoted(v)));
-    tag("Event", "menagerie match");
-    tag("Site", "?");
-    tag("Date", "????.??.??");
-    tag("Round", &(g.index + 1).to_string());
-    tag("White", &g.names[0]);
-    tag("Black", &g.names[1]);
-    tag("Result", g.score.text());
-    tag("Variant", variant);
+    let moves = g.steps.iter().filter(|s| s.kind == StepKind::Move).count();
+    let mut all: Vec<(String, String)> = vec![
+        ("Event".into(), "menagerie match".into()),
+        ("Site".into(), "?".into()),
+        ("Date".into(), "????.??.??".into()),
+        ("Round".into(), (g.index + 1).to_string()),
+        ("White".into(), g.names[0].clone()),
+        ("Black".into(), g.names[1].clone()),
+        ("Result".into(), g.score.text().into()),
+        ("Variant".into(), variant.into()),
+    ];
     if let Some(f) = &g.start_fen {
-        tag("SetUp", "1");
-        tag("FEN", f);
+        all.push(("SetUp".into(), "1".into()));
+        all.push(("FEN".into(), f.clone()));
     }
-    tag("Termination", g.termination.text());
-    tag(
-        "PlyCount",
-        &g.steps
-            .iter()
-            .filter(|s| s.kind == StepKind::Move)
-            .count()
-            .to_string(),
-    );
+    all.push(("Termination".into(), g.termination.text().into()));
+    all.push(("PlyCount".into(), moves.to_string()));
+    all.extend(tags.iter().cloned());
+    let reason = match g.termination != Termination::Normal || !g.reason.is_empty() {
+        true => Some(g.reason.as_str()),
+        false => None,
+    };
+    let movetext = Movetext {
+        steps: &g.steps,
+        start_fullmove: g.start_fullmove,
+        opening_len: g.opening_len,
+        reason,
+        result: g.score.text(),
+    };
+    text(&all, &movetext)
+}
+
+/// A game's steps as PGN movetext.
+pub struct Movetext<'a> {
+    pub steps: &'a [Step],
+    pub start_fullmove: u32,
+    /// The first `opening_len` steps are the opening (0: none).
+    pub opening_len: usize,
+    /// Why the game ended, as a comment before the result.
+    pub reason: Option<&'a str>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+}
+
+/// A game's PGN from its tags, in order, and its movetext.
+pub fn text(tags: &[(String, String)], m: &Movetext) -> String {
+    let mut out = String::new();
     for (k, v) in tags {
-        tag(k, v);
+        out.push_str(&format!("[{k} \"{}\"]\n", quoted(v)));
     }
     out.push('\n');
-
     let mut words: Vec<String> = Vec::new();
-    let mut number = g.start_fullmove;
+    let mut number = m.start_fullmove;
     let mut need_number = true;
-    for (i, s) in g.steps.iter().enumerate() {
+    for (i, s) in m.steps.iter().enumerate() {
         if s.kind == StepKind::Move {
             match s.actor {
                 Color::White => words.push(format!("{number}.")),
@@ -67,15 +90,15 @@ pub fn write(g: &GameRecord, variant: &str, tags: &[(String, String)]) -> String
             need_number = false;
         }
         words.push(s.token.clone());
-        if i + 1 == g.opening_len {
+        if i + 1 == m.opening_len {
             words.push(comment("opening"));
             need_number = true;
         }
     }
-    if g.termination != Termination::Normal || !g.reason.is_empty() {
-        words.push(comment(&g.reason));
+    if let Some(reason) = m.reason {
+        words.push(comment(reason));
     }
-    words.push(g.score.text().to_string());
+    words.push(m.result.to_string());
     // Lines of at most 79 characters (a longer word stands alone).
     let mut line = String::new();
     for w in words {

@@ -11,11 +11,11 @@ use super::san::San;
 use super::verdict::{accept_unreached, judge_mark, result_of, MarkVerdict, Mismatch, Problem};
 use super::xboard_view::XboardView;
 use super::{ChoiceMode, Options};
+use crate::dice::{drawn_choice, thrown};
 use crate::rules::action::Action;
 use crate::rules::moves::Move;
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
-use crate::xboard::game_dice::{drawn_choice, thrown};
 use crate::xboard::Dialect;
 use std::collections::HashSet;
 

@@ -196,6 +196,13 @@ impl Variant {
         self.hunt.as_ref()?.wake[kind as usize]
     }
 
+    /// The game's words for its food and one unit of it (`truffles`,
+    /// `truffle`), if it has food.
+    pub fn food_words(&self) -> Option<(&str, &str)> {
+        let h = self.hunt.as_ref()?;
+        Some((&h.food_word, &h.unit_word))
+    }
+
     /// Most counters a store holds.
     pub fn store_max(&self) -> u8 {
         self.hunt.as_ref().map_or(0, |t| t.store_max)

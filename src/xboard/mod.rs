@@ -10,7 +10,6 @@
 
 mod clock;
 mod dialect;
-pub mod game_dice;
 mod hands;
 mod highlight;
 mod notes;

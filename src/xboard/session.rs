@@ -941,8 +941,7 @@ impl Session {
             return Step::Think;
         }
         if drawn {
-            let drawn =
-                super::game_dice::drawn_choice(self.dice_seed, self.pos(), self.pos().ply());
+            let drawn = crate::dice::drawn_choice(self.dice_seed, self.pos(), self.pos().ply());
             let Some(choice) = drawn else {
                 return Step::Wait;
             };
@@ -992,7 +991,7 @@ impl Session {
     /// are the position's (a promotion given with its move is two: the
     /// move and, after the throw, the piece), as `menagerie replay` counts.
     fn game_dice(&self, faces: &[u8]) -> Vec<u8> {
-        super::game_dice::game_dice(self.dice_seed, self.pos(), self.pos().ply(), faces)
+        crate::dice::game_dice(self.dice_seed, self.pos(), self.pos().ply(), faces)
     }
 
     fn release_pongs(&mut self) {

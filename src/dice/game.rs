@@ -1,13 +1,14 @@
-//! The dice an XBoard session throws itself when the GUI throws none
-//! (XBoard 4.9.1 has no `dice` command): a function of the `DiceSeed`
+//! The dice a session throws itself (an XBoard session when the GUI
+//! throws none, as XBoard 4.9.1 has no `dice` command; the browser board
+//! always): a function of the `DiceSeed`
 //! option, the position and the number of steps (moves, throws and
 //! choices) played since the game's start, so that two copies of the
 //! engine following the same game throw the same dice without talking, and
 //! `menagerie replay` recomputes every throw of a saved game.
 
+use super::DiceRoller;
 use crate::rules::action::Action;
 use crate::rules::position::Position;
-use crate::selfplay::DiceRoller;
 
 /// One die a face count in `faces`, each from 1.
 pub fn game_dice(seed: u64, pos: &Position, steps: usize, faces: &[u8]) -> Vec<u8> {
