@@ -119,7 +119,7 @@ impl Table {
         self.clocks = Clocks::new(setup.timing);
         self.setup = setup;
         self.ended = None;
-        *self.thinking.lock().unwrap_or_else(|e| e.into_inner()) = Thinking::default();
+        self.clear_thinking();
         self.rebuild();
         self.advance();
         Ok(())
@@ -247,6 +247,7 @@ impl Table {
             .rposition(|s| s.kind == StepKind::Move && persons(s))
             .ok_or("no move of a person to take back")?;
         self.stop_thinking();
+        self.clear_thinking();
         self.steps.truncate(last);
         self.ended = None;
         self.rebuild();
@@ -375,6 +376,12 @@ impl Table {
                 let _ = done.send((serial, best.map(|a| shown.action_text(a))));
             }),
         );
+    }
+
+    fn clear_thinking(&mut self) {
+        if let Ok(mut t) = self.thinking.lock() {
+            *t = Thinking::default();
+        }
     }
 
     fn stop_thinking(&mut self) {

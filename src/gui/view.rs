@@ -12,7 +12,7 @@ use crate::rules::moves::MoveKind;
 use crate::rules::piece::{kinds_in, Kind};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
-use crate::rules::variant::Variant;
+use crate::rules::variant::{Effect, Variant};
 
 const COLORS: [Color; 2] = [Color::White, Color::Black];
 
@@ -34,6 +34,7 @@ pub fn of(table: &Table) -> String {
         ("fen", string(&pos.to_fen())),
         ("board", board(pos)),
         ("legend", legend(pos)),
+        ("offersChoices", offers_choices(pos.variant()).to_string()),
         ("hands", hands(pos)),
         ("food", food(pos)),
         ("modes", modes(pos)),
@@ -120,6 +121,14 @@ fn legend(pos: &Position) -> String {
             ("woken", woken.contains(&k).to_string()),
         ])
     }))
+}
+
+/// Whether some throw is followed by a choice, or food wakes pieces.
+fn offers_choices(v: &Variant) -> bool {
+    let chosen = v
+        .throw_effects()
+        .any(|(_, e)| matches!(e, Effect::Choose(modes) if modes.len() > 1));
+    chosen || v.food_words().is_some()
 }
 
 fn all_kinds(v: &Variant) -> impl Iterator<Item = Kind> + '_ {

@@ -44,6 +44,7 @@ async function send(path, body) {
     state = JSON.parse(text);
     receivedAt = performance.now();
     selected = null;
+    keepOffer = false;
     render();
   } catch (e) { $("message").textContent = e.message; }
 }
@@ -127,27 +128,30 @@ function lastMoveSquares() {
 
 function moves() { return replayAt === null ? state.actions.filter(a => a.to) : []; }
 
-// The moves the chosen piece (or hand piece) may still make. After a
-// first leg to `via`, the two-leg moves through it, and a one-leg move
-// that ends there (clicking it again stops there).
+// The moves the chosen piece (or hand piece) may still make: after a
+// first leg to `via`, the two-leg moves through it.
 function candidates() {
   if (!selected) return [];
   if (selected.drop) return moves().filter(a => a.drop === selected.drop);
-  return moves().filter(a => a.from === selected.from &&
-    (!selected.via || a.via === selected.via || (!a.via && a.to === selected.via)));
+  return moves().filter(a => a.from === selected.from && (!selected.via || a.via === selected.via));
 }
 
+// Where the chosen piece may end (every move's last square), and the
+// middle squares of two-leg moves that no move ends on: clicking one of
+// those makes the first leg.
 function targetSquares() {
   const final = new Set(), via = new Set();
-  for (const a of candidates()) {
-    if (a.via && !selected.via) via.add(a.via); else final.add(a.to);
-  }
+  const cs = candidates();
+  for (const a of cs) final.add(a.to);
+  if (!selected || !selected.via) for (const a of cs) if (a.via && !final.has(a.via)) via.add(a.via);
   return { final, via };
 }
 
 let pressedOn = null;
+let keepOffer = false;   // the buttons of moves that end on one square are up
 function pressed(sq) {
   pressedOn = sq;
+  keepOffer = false;
   if (selected && clickTarget(sq)) return;
   if (moves().some(a => a.from === sq)) { selected = { from: sq }; render(); }
   else if (selected) { selected = null; render(); }
@@ -158,26 +162,31 @@ function released(sq) {
   pressedOn = null;
 }
 
-// A click on a square while a piece is chosen: a first leg, a move, or
-// nothing (false).
+// A click on a square while a piece is chosen: a move, a first leg, or
+// nothing (false). Moves that end on the square are played, or offered as
+// buttons when several do (promotions, or a one-leg and a two-leg move).
 function clickTarget(sq) {
   const cs = candidates();
-  const firstLegs = selected.via ? [] : cs.filter(a => a.via === sq);
-  if (firstLegs.length) { selected = { ...selected, via: sq }; render(); return true; }
-  const done = cs.filter(a => a.to === sq && (selected.via || !a.via));
-  if (done.length === 0) return false;
+  const done = cs.filter(a => a.to === sq && (!selected.via || a.via === selected.via));
   if (done.length === 1) { send("/play", done[0].t); return true; }
-  offerPromotions(done);
-  return true;
+  if (done.length > 1) { offerMoves(done); return true; }
+  if (!selected.via && cs.some(a => a.via === sq)) { selected = { ...selected, via: sq }; render(); return true; }
+  return false;
 }
 
-function offerPromotions(options) {
+function offerMoves(options) {
   const box = $("choices");
-  box.replaceChildren(...options.map(a => {
-    const l = state.legend.find(x => x.symbol.toUpperCase() === (a.promo || "").toUpperCase());
-    return choiceButton(a.t, a.promo ? "promote to " + (l ? l.name : a.promo) : "no promotion");
-  }));
-  $("prompt").textContent = "Choose the promotion:";
+  box.replaceChildren(...options.map(a => choiceButton(a.t, moveLabel(a))));
+  $("prompt").textContent = "Which move?";
+  keepOffer = true;
+}
+
+function moveLabel(a) {
+  const l = state.legend.find(x => x.symbol.toUpperCase() === (a.promo || "").toUpperCase());
+  const parts = [a.t];
+  if (a.via) parts.push("through " + a.via);
+  if (a.promo) parts.push("promoting to " + (l ? l.name : a.promo));
+  return parts.join(", ");
 }
 
 function choiceButton(t, label) {
@@ -296,6 +305,8 @@ function renderPrompt() {
   $("ended").textContent = s.ended ? s.ended.result + " \u2014 " + s.ended.reason : "";
   $("throw").hidden = !(s.waitsForPerson && s.pending === "throw" && !s.ended && replayAt === null);
   const box = $("choices");
+  if (keepOffer && s.waitsForPerson && s.pending === "move") return;
+  keepOffer = false;
   box.replaceChildren();
   let prompt = "";
   if (s.ended) prompt = "";
