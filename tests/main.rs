@@ -17,6 +17,7 @@ mod conversations;
 mod differential;
 mod fen;
 mod file_options;
+mod gui_server;
 mod match_shards;
 mod mates;
 mod perft;
