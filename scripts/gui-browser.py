@@ -16,6 +16,7 @@ find and a waking (where it has them); the record saved from the page must
 replay with `menagerie replay`.
 
 Usage: scripts/gui-browser.py MENAGERIE [--only GAME ...] [--shots DIR] [--plies N]
+                              [--variants FILE ...]
 Needs: chromium and chromium-driver (Debian's), Python 3 (no packages).
 """
 
@@ -110,9 +111,10 @@ class Browser:
 class Board:
     """One `menagerie gui` server and the page that shows it."""
 
-    def __init__(self, menagerie, game):
+    def __init__(self, menagerie, game, files):
+        extra = [a for f in files for a in ("--variants", f)]
         self.proc = subprocess.Popen(
-            [menagerie, "gui", "--variant", game], stdout=subprocess.PIPE,
+            [menagerie, *extra, "gui", "--variant", game], stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"(http://127\.0\.0\.1:\d+)/\?t=([0-9a-f]+)", line)
@@ -252,11 +254,11 @@ def load_start(browser, st):
     wait_for("the loaded game", lambda: page_state(browser)["fen"] == fen, 10)
 
 
-def play_game(browser, menagerie, game, plies, seed, shots):
+def play_game(browser, menagerie, game, plies, seed, shots, files):
     """Games of `game` until one has lasted `plies` plies and the games
     together have shown all that `game` has (a game that ends sooner is
     followed by another, at most six)."""
-    board = Board(menagerie, game)
+    board = Board(menagerie, game, files)
     try:
         browser.go(board.url)
         wait_for("the page", lambda: browser.js("return !!(typeof state !== 'undefined' && state)"))
@@ -277,7 +279,7 @@ def play_game(browser, menagerie, game, plies, seed, shots):
             browser.js("window.scrollTo(0, 0)")
             browser.screenshot(os.path.join(shots, f"gui-{game}.png"))
         if not os.environ.get("GUI_NO_REPLAY"):
-            replay_saved(browser, menagerie)
+            replay_saved(browser, menagerie, files)
         return moves_played, sorted(seen), st["ended"]
     finally:
         board.close()
@@ -322,7 +324,7 @@ def play_one(browser, board, person, plies, seed):
     return moves_played, st, wants, features(st["record"])
 
 
-def replay_saved(browser, menagerie):
+def replay_saved(browser, menagerie, files):
     browser.click("#save")
     pgn = wait_for("the record", lambda: browser.js("return document.getElementById('pgn').value"))
     browser.click("#pgn-close")
@@ -330,7 +332,8 @@ def replay_saved(browser, menagerie):
         raise Failure("the saved record has no DiceSeed")
     with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
         f.write(pgn)
-    out = subprocess.run([menagerie, "replay", f.name], capture_output=True, text=True)
+    extra = [a for f in files for a in ("--variants", f)]
+    out = subprocess.run([menagerie, *extra, "replay", f.name], capture_output=True, text=True)
     os.unlink(f.name)
     if out.returncode != 0 or ": ok," not in out.stdout:
         raise Failure(f"menagerie replay: {out.stdout.strip()} {out.stderr.strip()}\n{pgn}")
@@ -342,6 +345,7 @@ def main():
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--shots")
     ap.add_argument("--plies", type=int, default=10)
+    ap.add_argument("--variants", action="append", default=[], help="a game file to load (its games may be --only's)")
     args = ap.parse_args()
     menagerie = os.path.abspath(args.menagerie)
     games = args.only or GAMES
@@ -351,7 +355,8 @@ def main():
         for i, game in enumerate(games):
             start = time.time()
             try:
-                plies, seen, ended = play_game(browser, menagerie, game, args.plies, 1000 + i, args.shots)
+                plies, seen, ended = play_game(
+                    browser, menagerie, game, args.plies, 1000 + i, args.shots, args.variants)
                 end = f", ended {ended['result']} ({ended['reason']})" if ended else ""
                 print(f"ok   {game}: {plies} plies, showed {', '.join(seen) or 'moves'}{end}, replayed ({time.time() - start:.0f} s)", flush=True)
             except Failure as e:
