@@ -14,7 +14,7 @@ use menagerie::rules::outcome::Outcome;
 use menagerie::rules::position::{Pending, Position};
 use menagerie::rules::square::Color;
 use menagerie::rules::variants;
-use menagerie::selfplay::DiceRoller;
+use menagerie::dice::DiceRoller;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 

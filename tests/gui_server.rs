@@ -115,7 +115,7 @@ fn a_large_body_or_a_bad_step_changes_nothing() {
     let t = &b.token;
     let host = b.host();
     let big = "x".repeat(70_000);
-    let (status, why) = b.ask(&format!("POST /load?t={t}"), &[host.clone()], &big);
+    let (status, why) = b.ask(&format!("POST /load?t={t}"), std::slice::from_ref(&host), &big);
     assert_eq!(status, 403, "{why}");
     assert!(why.contains("too large"), "{why}");
     let (_, before) = b.get(&format!("/state?t={t}"), &[]);
@@ -136,7 +136,7 @@ fn a_large_body_or_a_bad_step_changes_nothing() {
         ("/new", "white=robot", "not person or engine"),
         ("/new", "variant=nosuchgame", "unknown variant"),
     ] {
-        let (status, why) = b.ask(&format!("POST {path}?t={t}"), &[host.clone()], body);
+        let (status, why) = b.ask(&format!("POST {path}?t={t}"), std::slice::from_ref(&host), body);
         assert_eq!(status, 400, "{path} {body}: {why}");
         assert!(why.contains(says), "{path} {body}: {why}");
         let (_, after) = b.get(&format!("/state?t={t}"), &[]);
@@ -152,7 +152,7 @@ fn a_person_moves_throws_and_chooses_and_the_record_replays() {
     let t = &b.token;
     let host = b.host();
     let post = |path: &str, body: &str| {
-        let (status, text) = b.ask(&format!("POST {path}?t={t}"), &[host.clone()], body);
+        let (status, text) = b.ask(&format!("POST {path}?t={t}"), std::slice::from_ref(&host), body);
         assert_eq!(status, 200, "{path} {body}: {text}");
         text
     };

@@ -46,6 +46,20 @@ pub fn parse(body: &str, current: &Setup, new_seed: u64) -> Result<Setup, String
     Ok(setup)
 }
 
+/// A timing as the form writes it.
+pub fn timing_text(t: Timing) -> String {
+    match t {
+        Timing::PerMove(d) => format!("move:{}", d.as_millis()),
+        Timing::Clock { base, increment } => {
+            format!(
+                "clock:{}+{}",
+                base.as_secs_f64() / 60.0,
+                increment.as_secs_f64()
+            )
+        }
+    }
+}
+
 fn seat(value: &str) -> Option<Seat> {
     match value {
         "person" => Some(Seat::Person),
@@ -106,6 +120,8 @@ mod tests {
         );
         assert_eq!(s.seed, 9);
         assert_eq!(parse("", &current(), 7).unwrap().seed, 7);
+        assert_eq!(timing_text(s.timing), "clock:5+2");
+        assert_eq!(timing(&timing_text(s.timing)), Some(s.timing));
     }
 
     #[test]

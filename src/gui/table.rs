@@ -8,7 +8,7 @@ use super::clocks::{Clocks, Timing};
 use crate::engine::Engine;
 use crate::referee::player::{Step, StepKind};
 use crate::rules::action::Action;
-use crate::rules::outcome::Outcome;
+use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
 use crate::rules::square::Color;
 use crate::search::{mate_in_moves, Limits};
@@ -436,10 +436,17 @@ fn step_of(pos: &Position, text: &str) -> Result<Step, String> {
 }
 
 fn ended_by(outcome: Outcome) -> Ended {
+    let words = |e: Ending| match e {
+        Ending::Checkmate => "checkmate",
+        Ending::Stalemate => "stalemate",
+        Ending::Extinction => "extinction",
+        Ending::FiftyMoves => "the fifty-move rule",
+        Ending::Repetition => "repetition",
+    };
     let (result, reason) = match outcome {
-        Outcome::Win(Color::White, e) => ("1-0", format!("White wins: {e:?}")),
-        Outcome::Win(Color::Black, e) => ("0-1", format!("Black wins: {e:?}")),
-        Outcome::Draw(e) => ("1/2-1/2", format!("Draw: {e:?}")),
+        Outcome::Win(Color::White, e) => ("1-0", format!("White wins by {}", words(e))),
+        Outcome::Win(Color::Black, e) => ("0-1", format!("Black wins by {}", words(e))),
+        Outcome::Draw(e) => ("1/2-1/2", format!("Draw by {}", words(e))),
     };
     Ended {
         result,

@@ -31,6 +31,7 @@ pub fn of(table: &Table) -> String {
         ("variant", string(&setup.variant)),
         ("seed", string(&setup.seed.to_string())),
         ("seats", seats),
+        ("time", string(&super::settings::timing_text(setup.timing))),
         ("fen", string(&pos.to_fen())),
         ("board", board(pos)),
         ("legend", legend(pos)),

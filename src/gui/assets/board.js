@@ -354,7 +354,7 @@ function tickClocks() {
 
 function renderThinking() {
   const t = state.thinking;
-  $("thinking").textContent = t ? `${t.side}: depth ${t.depth}, score ${t.score}, ${t.nodes} nodes${t.active ? " (thinking)" : ""}\n${t.pv}` : "";
+  $("thinking").textContent = t ? `${t.side}: depth ${t.depth}, score ${t.score} (for ${t.side}), ${t.nodes} nodes${t.active ? " (thinking)" : ""}\n${t.pv}` : "";
 }
 
 function renderRecord() {
@@ -488,6 +488,7 @@ async function main() {
     $("variant").value = state.variant;
     $("white").value = state.seats[0];
     $("black").value = state.seats[1];
+    if ([...$("time").options].some(o => o.value === state.time)) $("time").value = state.time;
     lastThrows = state.dice ? state.dice.count : 0;
   }
   setInterval(refresh, 300);
