@@ -148,13 +148,21 @@ enum Command {
     /// Fit one game's evaluation weights to the results of games the
     /// referee wrote (Texel's method).
     Tune(menagerie::tune::TuneCommand),
-    /// Replay the games of a PGN file XBoard saved, checking every move,
-    /// check mark and result against the rules; exits non-zero on any
-    /// mismatch.
+    /// Replay the games of a PGN file, XBoard's or the project's own,
+    /// checking every move, check mark and result against the rules; exits
+    /// non-zero on any mismatch.
+    ///
+    /// A game whose Event tag starts with "menagerie " (the referee's
+    /// `match --pgn`, the browser board's saved games) is in the project's
+    /// form: every throw and choice is written out and played as it stands,
+    /// each throw the one its DiceSeed tag throws when it has one. Any
+    /// other game is XBoard's: SAN moves, the throws recomputed from
+    /// --dice-seed, the choices inferred.
     Replay {
         /// The PGN file.
         file: std::path::PathBuf,
-        /// The engines' DiceSeed option (the throws are recomputed from it).
+        /// The engines' DiceSeed option (the throws of XBoard's games are
+        /// recomputed from it; the project's own games need none).
         #[arg(long, default_value_t = 0)]
         dice_seed: u64,
         /// How choices, which the PGN does not hold, are found.

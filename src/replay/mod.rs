@@ -1,13 +1,21 @@
-//! `menagerie replay`: reads the games XBoard saved as PGN and replays
-//! each in the rules core, with the dice our XBoard session threw
-//! recomputed and the choices it made found again; any move that does not
-//! fit, wrong check mark or wrong result is a mismatch named by game, ply
-//! and token.
+//! `menagerie replay`: reads PGN games and replays each in the rules core;
+//! any step that does not fit, wrong check mark or wrong result is a
+//! mismatch named by game, ply and token. It reads two forms:
+//!
+//! - **The project's own** (`steps.rs`), which the referee and the browser
+//!   board write: a game whose `Event` tag starts with `menagerie `
+//!   (`menagerie match`, `menagerie board`). Its tokens are the rules
+//!   core's own, every throw and choice written out: each is played as it
+//!   stands, and a `DiceSeed` tag holds the throws to that seed.
+//! - **XBoard's** (any other game): SAN moves, with the dice our XBoard
+//!   session threw recomputed from `--dice-seed` and the choices it made
+//!   found again.
 
 mod game;
 mod matcher;
 pub mod pgn;
 pub mod san;
+mod steps;
 mod verdict;
 mod xboard_view;
 
@@ -72,8 +80,10 @@ impl std::fmt::Display for GameError {
 pub struct GameReport {
     /// From 1, in the file's order.
     pub number: usize,
-    /// XBoard's name of the game.
+    /// The game's name as the PGN gives it: XBoard's, or ours in the
+    /// project's form.
     pub variant: String,
+    /// Moves (throws and choices not counted).
     pub plies: usize,
     pub result: PgnResult,
     pub outcome: Result<Replayed, GameError>,
@@ -116,14 +126,16 @@ pub fn replay_pgn(text: &str, options: &Options) -> Result<Vec<GameReport>, PgnE
         .collect())
 }
 
-/// Replays one game: the game from `[Variant]` (none: chess), the start
-/// from `[FEN]` in XBoard's letters (none: the game's start).
+/// Replays one game. A game in the project's form goes to `steps.rs`
+/// (`options` do not apply to it). Otherwise it is XBoard's: the game from
+/// `[Variant]` (none: chess), the start from `[FEN]` in XBoard's letters
+/// (none: the game's start).
 pub fn replay_game(number: usize, game: &PgnGame, options: &Options) -> GameReport {
+    if steps::is_ours(game) {
+        return steps::replay_game(number, game);
+    }
     let variant = game.tag("Variant").unwrap_or("normal").to_string();
-    let result = game
-        .result
-        .or_else(|| game.tag("Result").and_then(PgnResult::from_tag))
-        .unwrap_or(PgnResult::Unfinished);
+    let result = written_result(game);
     let outcome = replay_moves(game, &variant, result, options);
     GameReport {
         number,
@@ -141,18 +153,7 @@ fn replay_moves(
     options: &Options,
 ) -> Result<Replayed, GameError> {
     let (mut pos, dialect) = start(game, variant)?;
-    if let (Some(tag), Some(text)) = (
-        game.tag("Result").and_then(PgnResult::from_tag),
-        game.result,
-    ) {
-        if tag != text {
-            return Err(GameError::Setup(format!(
-                "the Result tag says {} and the moves end {}",
-                tag.text(),
-                text.text()
-            )));
-        }
-    }
+    results_agree(game)?;
     let mut sans = Vec::with_capacity(game.moves.len());
     for (i, token) in game.moves.iter().enumerate() {
         let san = san::parse(token).map_err(|e| {
@@ -171,6 +172,30 @@ fn replay_moves(
         reason: game.reason.as_deref(),
     };
     game::replay(&mut pos, &script, &dialect, options).map_err(GameError::Mismatch)
+}
+
+/// The game's result: the movetext's, else the `Result` tag's, else `*`.
+fn written_result(game: &PgnGame) -> PgnResult {
+    game.result
+        .or_else(|| game.tag("Result").and_then(PgnResult::from_tag))
+        .unwrap_or(PgnResult::Unfinished)
+}
+
+/// The `Result` tag and the movetext's result, where both are given, agree.
+fn results_agree(game: &PgnGame) -> Result<(), GameError> {
+    if let (Some(tag), Some(text)) = (
+        game.tag("Result").and_then(PgnResult::from_tag),
+        game.result,
+    ) {
+        if tag != text {
+            return Err(GameError::Setup(format!(
+                "the Result tag says {} and the moves end {}",
+                tag.text(),
+                text.text()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn start(game: &PgnGame, variant: &str) -> Result<(Position, Dialect), GameError> {

@@ -7,6 +7,7 @@ use super::san::{Mark, SanError};
 use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
+use crate::rules::ActionError;
 
 /// How the check marks are held to the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -53,6 +54,18 @@ pub enum Problem {
         tries: usize,
         furthest: String,
     },
+    /// A token of the project's PGN that the rules do not take here;
+    /// `waits` says what the game waits for.
+    Refused {
+        error: ActionError,
+        waits: &'static str,
+    },
+    /// A throw of the project's PGN other than the one its `DiceSeed`
+    /// throws here.
+    OtherThrow {
+        seed: u64,
+        thrown: String,
+    },
 }
 
 impl std::fmt::Display for Problem {
@@ -83,6 +96,10 @@ impl std::fmt::Display for Problem {
                 "{furthest} (gave up inferring the choices after {tries} tries; \
                  --choices drawn is linear)"
             ),
+            Problem::Refused { error, waits } => write!(f, "{error}: the game waits for {waits}"),
+            Problem::OtherThrow { seed, thrown } => {
+                write!(f, "DiceSeed {seed} throws {thrown} here")
+            }
         }
     }
 }
