@@ -10,11 +10,11 @@
 //! default 4) and one dice seed, A playing White in the first and Black in
 //! the second. Games longer than 400 moves are drawn.
 
+use menagerie::dice::DiceRoller;
 use menagerie::rules::outcome::Outcome;
 use menagerie::rules::position::{Pending, Position};
 use menagerie::rules::square::Color;
 use menagerie::rules::variants;
-use menagerie::dice::DiceRoller;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 

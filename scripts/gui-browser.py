@@ -325,6 +325,7 @@ def play_one(browser, board, person, plies, seed):
 
 
 def replay_saved(browser, menagerie, files):
+    browser.js("document.getElementById('pgn').value = ''")
     browser.click("#save")
     pgn = wait_for("the record", lambda: browser.js("return document.getElementById('pgn').value"))
     browser.click("#pgn-close")

@@ -115,7 +115,11 @@ fn a_large_body_or_a_bad_step_changes_nothing() {
     let t = &b.token;
     let host = b.host();
     let big = "x".repeat(70_000);
-    let (status, why) = b.ask(&format!("POST /load?t={t}"), std::slice::from_ref(&host), &big);
+    let (status, why) = b.ask(
+        &format!("POST /load?t={t}"),
+        std::slice::from_ref(&host),
+        &big,
+    );
     assert_eq!(status, 403, "{why}");
     assert!(why.contains("too large"), "{why}");
     let (_, before) = b.get(&format!("/state?t={t}"), &[]);
@@ -136,7 +140,11 @@ fn a_large_body_or_a_bad_step_changes_nothing() {
         ("/new", "white=robot", "not person or engine"),
         ("/new", "variant=nosuchgame", "unknown variant"),
     ] {
-        let (status, why) = b.ask(&format!("POST {path}?t={t}"), std::slice::from_ref(&host), body);
+        let (status, why) = b.ask(
+            &format!("POST {path}?t={t}"),
+            std::slice::from_ref(&host),
+            body,
+        );
         assert_eq!(status, 400, "{path} {body}: {why}");
         assert!(why.contains(says), "{path} {body}: {why}");
         let (_, after) = b.get(&format!("/state?t={t}"), &[]);
@@ -147,12 +155,16 @@ fn a_large_body_or_a_bad_step_changes_nothing() {
 }
 
 #[test]
-fn a_person_moves_throws_and_chooses_and_the_record_replays() {
+fn a_person_moves_and_throws_and_the_record_replays() {
     let b = Board::start("carnival");
     let t = &b.token;
     let host = b.host();
     let post = |path: &str, body: &str| {
-        let (status, text) = b.ask(&format!("POST {path}?t={t}"), std::slice::from_ref(&host), body);
+        let (status, text) = b.ask(
+            &format!("POST {path}?t={t}"),
+            std::slice::from_ref(&host),
+            body,
+        );
         assert_eq!(status, 200, "{path} {body}: {text}");
         text
     };
@@ -167,4 +179,18 @@ fn a_person_moves_throws_and_chooses_and_the_record_replays() {
     let (_, pgn) = b.get(&format!("/record?t={t}"), &[]);
     assert!(pgn.contains("[DiceSeed \"7\"]"), "{pgn}");
     assert!(pgn.contains("1. e2e3,e3e4 roll:"), "{pgn}");
+    let file = std::env::temp_dir().join(format!("gui-record-{}.pgn", b.port));
+    std::fs::write(&file, &pgn).expect("write the record");
+    let out = Command::new(BIN)
+        .arg("replay")
+        .arg(&file)
+        .output()
+        .expect("menagerie replay");
+    let _ = std::fs::remove_file(&file);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("1 throws (each the one its DiceSeed throws)"),
+        "{said}"
+    );
 }

@@ -35,6 +35,9 @@ pub struct Replayed {
     pub settled_by_xboard: usize,
     /// The rules' verdict on the end, or the PGN's reason.
     pub ending: String,
+    /// For a game in the project's form: whether its throws were held to
+    /// its `DiceSeed` (else only to the rules). None: XBoard's form.
+    pub own_form_seeded: Option<bool>,
 }
 
 /// The game's moves and what the end must be.
@@ -318,6 +321,7 @@ impl Search<'_> {
             marked_by_xboard: self.marked_by_xboard.len(),
             settled_by_xboard: self.settled_by_xboard.len(),
             ending: self.ending.clone(),
+            own_form_seeded: None,
         }
     }
 }

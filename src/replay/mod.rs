@@ -98,6 +98,18 @@ impl GameReport {
     pub fn line(&self) -> String {
         let head = format!("game {} ({})", self.number, self.variant);
         match &self.outcome {
+            Ok(r) if r.own_form_seeded.is_some() => format!(
+                "{head}: ok, {} plies, {} throws ({}), {} choices, result {} ({})",
+                self.plies,
+                r.throws,
+                match r.own_form_seeded {
+                    Some(true) => "each the one its DiceSeed throws",
+                    _ => "each legal",
+                },
+                r.choices,
+                self.result.text(),
+                r.ending
+            ),
             Ok(r) => format!(
                 "{head}: ok, {} plies, {} throws recomputed, {} choices ({} as drawn, {} inferred otherwise), {} checks unmarked, {} marked by XBoard's picture only, {} ambiguous moves settled by XBoard's own rules, result {} ({})",
                 self.plies,

@@ -106,6 +106,7 @@ impl Walk {
             throws: self.throws,
             choices: self.choices,
             ending,
+            own_form_seeded: Some(self.seed.is_some()),
             ..Replayed::default()
         })
     }

@@ -441,6 +441,7 @@ function startGame() {
 }
 
 async function showRecord() {
+  $("pgn").value = "";
   try {
     const pgn = await call("GET", "/record");
     $("pgn").value = pgn;
