@@ -127,9 +127,9 @@ enum Command {
     Uci,
     /// Speak XBoard (CECP v2) on standard input and output.
     Xboard,
-    /// A board in the browser (work in progress): serves a page on
-    /// 127.0.0.1 and prints its address, with the token it needs (the
-    /// global `--variants` adds a file's games).
+    /// A board in the browser, with the dice drawn (docs/gui.md): serves a
+    /// page on 127.0.0.1 and prints its address, with the token every
+    /// request needs (the global `--variants` adds a file's games).
     Gui {
         /// The game.
         #[arg(long)]

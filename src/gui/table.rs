@@ -214,11 +214,18 @@ impl Table {
             && self.setup.seats[self.actor().index()] == Seat::Person
     }
 
+    /// Why a person may not act now, if so.
+    fn persons_turn(&self) -> Result<(), String> {
+        match self.ended {
+            Some(_) => Err("the game is over".to_string()),
+            None if !self.waits_for_person() => Err("it is not a person's turn".to_string()),
+            None => Ok(()),
+        }
+    }
+
     /// A person's move or choice (an action's text).
     pub fn person_plays(&mut self, text: &str) -> Result<(), String> {
-        if !self.waits_for_person() {
-            return Err("it is not a person's turn".to_string());
-        }
+        self.persons_turn()?;
         if matches!(self.position().pending(), Pending::Roll | Pending::Find(_)) {
             return Err("the dice are due: throw them".to_string());
         }
@@ -229,9 +236,7 @@ impl Table {
 
     /// A person's throw: the server's dice, as for the engine.
     pub fn person_throws(&mut self) -> Result<(), String> {
-        if !self.waits_for_person() {
-            return Err("it is not a person's turn".to_string());
-        }
+        self.persons_turn()?;
         self.throw()?;
         self.advance();
         Ok(())

@@ -409,6 +409,7 @@ function render() {
   $("replaybar").classList.toggle("on", replayAt !== null);
   $("replay-at").textContent = replayAt === null ? "" : `step ${replayAt} of ${state.record.length}`;
   document.body.dataset.variant = state.variant;
+  document.title = "menagerie \u2014 " + state.variant;
 }
 
 // ---- replay ----
