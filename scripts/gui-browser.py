@@ -197,6 +197,10 @@ class Person:
     def choice(self, st):
         options = [a for a in st["actions"] if not a.get("to")]
         wakes = [a for a in options if a["t"].startswith("activate:") and a["t"] != "activate:done"]
+        # A sleeping King cannot flee: wake it first.
+        kings = [a for a in wakes if "king" in a["label"].lower()]
+        if kings:
+            return kings[0]
         if wakes and "wake" not in self.seen:
             return wakes[0]
         return self.rng.choice(options)
@@ -240,13 +244,13 @@ def features(record):
 
 
 def load_start(browser, st):
-    """A food game's start with full stores and a hunter in each hand,
-    loaded through the page's Load box."""
+    """A food game's start with White's store full (the person's, to wake
+    with) and a hunter in each hand, loaded through the page's Load box."""
     fen = st["fen"]
     rows = fen.split(" ")[0].split("[")[0].split("/")
     hunter = rows[-2][0]
     fen = re.sub(r"\[[^\]]*\]", f"[{hunter.upper()}{hunter.lower()}]", fen, count=1)
-    fen = re.sub(r"stores=\d+/\d+", f"stores={st['food']['storeMax']}/{st['food']['storeMax']}", fen)
+    fen = re.sub(r"stores=\d+/\d+", f"stores={st['food']['storeMax']}/0", fen)
     pgn = f'[Event "menagerie board"]\n[Variant "{st["variant"]}"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n*\n'
     browser.click("#load")
     browser.type_into("#pgn", pgn)

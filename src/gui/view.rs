@@ -117,6 +117,10 @@ fn legend(pos: &Position) -> String {
             ("symbol", string(&v.symbol(Color::White, k))),
             ("name", string(&def.name)),
             ("betza", string(v.betza_in_mode(k, pos.mode(Color::White)))),
+            (
+                "betzaBlack",
+                string(v.betza_in_mode(k, pos.mode(Color::Black))),
+            ),
             ("royal", def.royal.to_string()),
             ("wakes", wakes),
             ("woken", woken.contains(&k).to_string()),
@@ -305,14 +309,14 @@ fn choice_label(pos: &Position, a: Action) -> String {
                 moves.join(", ")
             )
         }
-        Action::Promote(k) => format!("promote to {}", v.piece(k).name),
+        Action::Promote(k) => format!("Promote to {}", v.piece(k).name),
         Action::Activate(Some(sq)) => {
             let name = pos
                 .piece_at(sq)
                 .map_or("?".to_string(), |p| v.piece(p.kind()).name.clone());
-            format!("wake the {name} on {}", v.geometry().name(sq))
+            format!("Wake the {name} on {}", v.geometry().name(sq))
         }
-        Action::Activate(None) => "wake no more".to_string(),
+        Action::Activate(None) => "Wake no more".to_string(),
         _ => pos.action_text(a),
     }
 }

@@ -384,7 +384,8 @@ function renderLegend() {
     td.appendChild(pieceElement({ kind: l.kind, color: "w", symbol: l.symbol }));
     tr.appendChild(td);
     const extra = l.wakes ? ` (asleep; wakes as ${l.wakes.as} for ${l.wakes.cost})` : l.woken ? " (woken)" : "";
-    for (const text of [l.symbol, l.name + extra, l.betza]) {
+    const moves = l.betza === l.betzaBlack ? l.betza : `White ${l.betza || "-"}, Black ${l.betzaBlack || "-"}`;
+    for (const text of [l.symbol, l.name + extra, moves]) {
       const c = document.createElement("td");
       c.textContent = text;
       tr.appendChild(c);
