@@ -207,7 +207,7 @@ impl Table {
         }
     }
 
-    /// Whether the game waits for a person (and for what it waits).
+    /// Whether the game waits for a person.
     pub fn waits_for_person(&self) -> bool {
         self.ended.is_none()
             && self.searching.is_none()
