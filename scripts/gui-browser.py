@@ -87,9 +87,18 @@ class Browser:
         return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
 
     def click(self, css):
-        found = self.s("POST", "/element", {"using": "css selector", "value": css})
-        element = list(found.values())[0]
-        self.s("POST", f"/element/{element}/click", {})
+        # The page redraws the board when the state it polls changes: an
+        # element found just before may be gone (404, stale) when clicked.
+        for attempt in range(5):
+            try:
+                found = self.s("POST", "/element", {"using": "css selector", "value": css})
+                element = list(found.values())[0]
+                self.s("POST", f"/element/{element}/click", {})
+                return
+            except urllib.error.HTTPError as e:
+                if attempt == 4 or e.code not in (400, 404):
+                    raise Failure(f"could not click {css}: {e.read().decode(errors='replace')[:300]}")
+                time.sleep(0.1)
 
     def type_into(self, css, text):
         found = self.s("POST", "/element", {"using": "css selector", "value": css})
@@ -144,6 +153,11 @@ def wait_for(what, check, timeout=30):
 
 def page_state(browser):
     return browser.js("return state")
+
+
+def caught_up(page, server):
+    """Whether the page shows the server's game (its seed and steps)."""
+    return page["seed"] == server["seed"] and page["record"] == server["record"]
 
 
 def check_page_shows(browser, server):
@@ -308,7 +322,7 @@ def play_one(browser, board, person, plies, seed):
     seen_before = set(person.seen)
     while True:
         st = wait_for("the person's turn", lambda: (lambda s: s if s["waitsForPerson"] or s["ended"] else None)(board.state()), 60)
-        wait_for("the page to catch up", lambda: page_state(browser)["record"] == st["record"], 10)
+        wait_for("the page to catch up", lambda: caught_up(page_state(browser), st), 10)
         check_page_shows(browser, st)
         person.seen = seen_before | features(st["record"])
         if any(a.get("via") for a in st["actions"]):
