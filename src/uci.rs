@@ -9,7 +9,6 @@
 mod go_limits;
 
 use crate::engine::Engine;
-use crate::rules::position::Pending;
 use crate::rules::square::Color;
 use crate::rules::variants;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
@@ -372,10 +371,7 @@ impl Session {
     fn limits(&self, params: &GoParams) -> Limits {
         let pos = self.engine.position();
         // The side to act: at a choice it is the one that threw.
-        let actor = match pos.pending() {
-            Pending::Nothing => pos.side_to_move(),
-            _ => pos.side_to_move().opposite(),
-        };
+        let actor = pos.actor();
         let ms = |v: Option<i64>| v.map(|t| Duration::from_millis(t.max(0) as u64));
         let (time, inc) = match actor {
             Color::White => (params.wtime, params.winc),

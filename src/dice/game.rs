@@ -20,8 +20,14 @@ pub fn game_dice(seed: u64, pos: &Position, steps: usize, faces: &[u8]) -> Vec<u
 
 /// The throw due now, as the session makes it; `None` when none is due.
 pub fn thrown(seed: u64, pos: &Position, steps: usize) -> Option<Action> {
-    let dice = game_dice(seed, pos, steps, pos.dice_due()?);
-    pos.outcome_of_pips(&dice).ok()
+    thrown_with_faces(seed, pos, steps).map(|(action, _)| action)
+}
+
+/// The throw due now and the faces that show it, one a die.
+pub fn thrown_with_faces(seed: u64, pos: &Position, steps: usize) -> Option<(Action, Vec<u8>)> {
+    let faces = game_dice(seed, pos, steps, pos.dice_due()?);
+    let action = pos.outcome_of_pips(&faces).ok()?;
+    Some((action, faces))
 }
 
 /// The choice two engines that cannot pass choices draw between them: a

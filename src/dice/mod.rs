@@ -5,5 +5,5 @@
 pub mod game;
 mod roller;
 
-pub use game::{drawn_choice, game_dice, thrown};
+pub use game::{drawn_choice, game_dice, thrown, thrown_with_faces};
 pub use roller::DiceRoller;

@@ -6,6 +6,7 @@
 
 use super::clocks::{Clocks, Timing};
 use crate::engine::Engine;
+use crate::referee::game::kind_of;
 use crate::referee::player::{Step, StepKind};
 use crate::rules::action::Action;
 use crate::rules::outcome::{Ending, Outcome};
@@ -200,11 +201,7 @@ impl Table {
     /// The side whose decision the game waits for: the mover, or after a
     /// move the side that moved (its throw, its choice).
     pub fn actor(&self) -> Color {
-        let pos = self.position();
-        match pos.pending() {
-            Pending::Nothing => pos.side_to_move(),
-            _ => pos.side_to_move().opposite(),
-        }
+        self.position().actor()
     }
 
     /// Whether the game waits for a person.
@@ -408,10 +405,12 @@ pub fn start_position(engine: &Engine, fen: Option<&str>) -> Result<Position, St
 /// The throw due, from the game's seed: its outcome, and each die's face
 /// with its number of faces.
 fn seeded_throw(seed: u64, pos: &Position) -> Option<(Action, Vec<(u8, u8)>)> {
-    let dice = pos.dice_due()?.to_vec();
-    let faces = crate::dice::game_dice(seed, pos, pos.ply(), &dice);
-    let action = pos.outcome_of_pips(&faces).ok()?;
-    Some((action, faces.into_iter().zip(dice).collect()))
+    let (action, faces) = crate::dice::thrown_with_faces(seed, pos, pos.ply())?;
+    let dice = pos.dice_due()?;
+    Some((
+        action,
+        faces.into_iter().zip(dice.iter().copied()).collect(),
+    ))
 }
 
 /// The faces of a recorded throw, when the seed threw it.
@@ -423,19 +422,10 @@ fn seeded_faces(seed: u64, pos: &Position, token: &str) -> Option<Vec<(u8, u8)>>
 /// A step as the record keeps it: its token, kind and actor.
 fn step_of(pos: &Position, text: &str) -> Result<Step, String> {
     let action = pos.parse_action(text).map_err(|e| e.to_string())?;
-    let kind = match action {
-        Action::Move(_) | Action::Null => StepKind::Move,
-        Action::Roll(..) | Action::Find(_) => StepKind::Throw,
-        _ => StepKind::Choice,
-    };
-    let actor = match pos.pending() {
-        Pending::Nothing => pos.side_to_move(),
-        _ => pos.side_to_move().opposite(),
-    };
     Ok(Step {
         token: pos.action_text(action),
-        kind,
-        actor,
+        kind: kind_of(action),
+        actor: pos.actor(),
         pips: None,
     })
 }

@@ -137,20 +137,11 @@ fn faces_of(pos: &Position, action: Action) -> Option<Vec<(u8, u8)>> {
     Some(pips.into_iter().zip(dice.iter().copied()).collect())
 }
 
-fn kind_of(action: Action) -> StepKind {
+pub fn kind_of(action: Action) -> StepKind {
     match action {
         Action::Move(_) | Action::Null => StepKind::Move,
         Action::Roll(..) | Action::Find(_) => StepKind::Throw,
         Action::Choose(_) | Action::Activate(_) | Action::Promote(_) => StepKind::Choice,
-    }
-}
-
-/// The side that makes `action` in `pos`: the mover, or for throws and
-/// choices the side that just moved.
-fn actor_of(pos: &Position) -> Color {
-    match pos.pending() {
-        Pending::Nothing => pos.side_to_move(),
-        _ => pos.side_to_move().opposite(),
     }
 }
 
@@ -212,7 +203,7 @@ pub fn replay_opening(
     let mut pos = opening.start(variant).map_err(|e| e.0)?;
     let mut steps = Vec::new();
     for t in &opening.tokens {
-        let actor = actor_of(&pos);
+        let actor = pos.actor();
         let action = pos.parse_action(t).map_err(|e| e.to_string())?;
         let pips = faces_of(&pos, action);
         pos.apply(action).map_err(|e| e.to_string())?;
@@ -354,7 +345,7 @@ impl<'a> Game<'a> {
     /// The referee throws the dice due, from the match's seeded stream,
     /// and tells the thrower.
     fn throw(&mut self) -> Option<End> {
-        let actor = actor_of(&self.pos);
+        let actor = self.pos.actor();
         let turn = self
             .steps
             .iter()
@@ -401,7 +392,7 @@ impl<'a> Game<'a> {
     /// clock; the answer is checked and played.
     fn engine_turn(&mut self) -> Option<End> {
         let is_move = self.pos.pending() == Pending::Nothing;
-        let actor = actor_of(&self.pos);
+        let actor = self.pos.actor();
         let clock = &self.clocks[actor.index()];
         let budget = clock.budget(self.setup.margin, self.setup.untimed);
         let timed = clock.limits.clock.is_some() || clock.limits.movetime.is_some();

@@ -487,6 +487,15 @@ impl Position {
         self.history.iter().map(|u| u.action)
     }
 
+    /// The side whose decision the game waits for: the side to move, or
+    /// after a move the side that moved (its throw, its choice).
+    pub fn actor(&self) -> Color {
+        match self.pending() {
+            Pending::Nothing => self.side_to_move(),
+            _ => self.side_to_move().opposite(),
+        }
+    }
+
     /// What must happen before the side to move may move.
     pub fn pending(&self) -> Pending {
         self.pending

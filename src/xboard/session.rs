@@ -697,10 +697,7 @@ impl Session {
     /// The side whose decision the game waits for: the mover, or after a
     /// move the side that threw.
     fn actor(&self) -> Color {
-        match self.pos().pending() {
-            Pending::Nothing => self.pos().side_to_move(),
-            _ => self.pos().side_to_move().opposite(),
-        }
+        self.pos().actor()
     }
 
     /// A move from the GUI (XBoard's squares).
