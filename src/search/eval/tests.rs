@@ -9,6 +9,14 @@ fn load(name: &str) -> (std::sync::Arc<Variant>, Evaluator) {
     (v, e)
 }
 
+/// The evaluation of a game with the defaults of every weight, not its
+/// fitted ones: the derivation the tests below check.
+fn load_defaults(name: &str) -> (std::sync::Arc<Variant>, Evaluator) {
+    let v = variants::load(name).unwrap();
+    let e = Evaluator::with_weights(&v, &Weights::defaults(&v));
+    (v, e)
+}
+
 fn eval(name: &str, fen: &str) -> i32 {
     let (v, e) = load(name);
     e.evaluate(&Position::from_fen(v, fen).unwrap())
@@ -22,7 +30,7 @@ fn mirror(pos: &Position) -> Position {
 
 #[test]
 fn chess_values_are_near_the_classic_ones() {
-    let (v, e) = load("chess");
+    let (v, e) = load_defaults("chess");
     let value = |c| e.values[v.kind_of_letter(c).unwrap() as usize];
     // The Rook comes out at 552: more than the classic 500, near the 525
     // of Kaufman's study of human games.
@@ -193,7 +201,7 @@ fn an_undefended_pawn_under_attack_costs() {
 
 #[test]
 fn a_pawn_shield_and_no_attackers_are_safer() {
-    let (v, e) = load("chess");
+    let (v, e) = load_defaults("chess");
     let k = e.king.as_ref().unwrap();
     let g1 = v.geometry().parse_square("g1").unwrap();
     let pawns = |names: &[&str]| {
