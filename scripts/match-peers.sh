@@ -37,9 +37,13 @@
 #   --current-fsf    play the current Fairy-Stockfish in our games instead
 #   --against-build REV
 #                    play the build of git revision REV in the dice games instead
-#   --variants LIST  games for --current-fsf, of wolf and hubbub (default both),
+#   --variants LIST  games for --current-fsf, of chess, wolf and hubbub (default
+#                    wolf and hubbub),
 #                    or for --against-build (default carnival carnival-oblique truffle)
 #   --tc TC          time control of every match (default 10+0.1)
+#   --peer-tc TC     with --current-fsf: Fairy-Stockfish's own clock instead
+#                    (time odds: --tc 10+0.1 --peer-tc 2.5+0.025 gives it a
+#                    quarter); its files are named after it
 #   --resume         go on with matches cut short: keep the games already in
 #                    their PGN files under --out (same seed) and play the rest
 #
@@ -60,6 +64,7 @@ current_fsf=
 against_build=
 variants=
 tc=10+0.1
+peer_tc=
 resume=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -72,6 +77,7 @@ while [ $# -gt 0 ]; do
         --against-build) against_build="$2"; shift 2 ;;
         --variants) variants="$2"; shift 2 ;;
         --tc) tc="$2"; shift 2 ;;
+        --peer-tc) peer_tc="$2"; shift 2 ;;
         --resume) resume=(--resume); shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; exit 64 ;;
@@ -93,18 +99,22 @@ build_pinned() {
 
 # One match against the current Fairy-Stockfish in one of our games.
 current_fsf_match() {
-    local v="$1" fsf="$2" peer=()
+    local v="$1" fsf="$2" peer=() name="current-fsf-$1"
     case "$v" in
-        wolf) peer=() ;;
+        chess|wolf) peer=() ;;
         hubbub) peer=(option.VariantPath="$root/scripts/fsf/hubbub.ini" variant=menagerie-hubbub-open) ;;
         *) echo "match-peers: no Fairy-Stockfish definition of $v" >&2; return 64 ;;
     esac
-    echo "== menagerie vs Fairy-Stockfish (current, UCI), $v, $tc"
+    if [ -n "$peer_tc" ]; then
+        peer+=(tc="$peer_tc")
+        name="$name-peer-$peer_tc"
+    fi
+    echo "== menagerie vs Fairy-Stockfish (current, UCI), $v, $tc${peer_tc:+, Fairy-Stockfish $peer_tc}"
     "$bin" match --variant "$v" --openings "openings/$v.txt" \
         --engine cmd="$bin" name=menagerie \
         --engine cmd="$fsf" name=Fairy-Stockfish option.Hash=16 notation=fsf "${peer[@]}" \
         --tc "$tc" --games "$games" --concurrency "$concurrency" --seed "$seed" \
-        --pgn "$out/current-fsf-$v.pgn" --log "$out/current-fsf-$v.log" "${resume[@]}"
+        --pgn "$out/$name.pgn" --log "$out/$name.log" "${resume[@]}"
 }
 
 # One match against the build of another revision in a dice game. Builds
