@@ -10,6 +10,8 @@ mod hunt;
 mod immobile_king;
 mod king;
 mod modes;
+mod open_files;
+mod pair;
 mod pawns;
 mod space;
 pub mod values;
@@ -70,6 +72,8 @@ pub struct Evaluator {
     modes: Option<modes::ModeTerms>,
     hunt: Option<hunt::HuntTerms>,
     space: Option<space::SpaceTerms>,
+    pair: Option<pair::PairTerms>,
+    files: Option<open_files::FileTerms>,
     /// A piece in hand is worth this share (in percent) of one on the board.
     hand_share: i32,
     /// Kinds neither pawn-like nor royal.
@@ -154,6 +158,8 @@ impl Evaluator {
             .max(1);
         let king = king::KingTerms::new(v, &values, w);
         let space = space::SpaceTerms::new(v, pawns.kinds, w.term(Term::Space));
+        let file_weights = (w.term(Term::OpenFile), w.term(Term::HalfOpenFile));
+        let files = open_files::FileTerms::new(v, pawns.kinds, file_weights);
         let immobile_royals = kinds_in(royal)
             .filter(|&k| !v.moves_at_all(k))
             .fold(0u32, |m, k| m | 1 << k);
@@ -172,6 +178,8 @@ impl Evaluator {
             modes,
             hunt,
             space,
+            pair: pair::PairTerms::new(v, w.term(Term::Pair)),
+            files,
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
@@ -350,6 +358,13 @@ impl Evaluator {
             score[c] += self
                 .pawns
                 .evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
+            score[c] += self.pawns.passed_kings(pos, color, phase, t.kings);
+            if let Some(p) = &self.pair {
+                score[c] += p.evaluate(pos, color);
+            }
+            if let Some(f) = &self.files {
+                score[c] += f.evaluate(pos, color);
+            }
             if let Some(t) = &self.hunt {
                 score[c] += t.evaluate(pos, color);
             }

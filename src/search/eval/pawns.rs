@@ -26,6 +26,7 @@ struct PawnWeights {
     race: i32,
     hanging: i32,
     contested: i32,
+    passed_king: i32,
 }
 
 impl PawnWeights {
@@ -46,6 +47,7 @@ impl PawnWeights {
             race: weights.term(Term::Race),
             hanging: weights.term(Term::Hanging),
             contested: weights.term(Term::Contested),
+            passed_king: weights.term(Term::PassedKing),
         }
     }
 }
@@ -233,6 +235,49 @@ impl PawnTerms {
         score
     }
 }
+
+impl PawnTerms {
+    /// In the ending, `color`'s passed pawns by where the kings stand: the
+    /// farther the enemy's from the square ahead of the pawn and the nearer
+    /// its own, the better, the more so the further the pawn has come.
+    pub fn passed_kings(
+        &self,
+        pos: &Position,
+        color: Color,
+        phase: i32,
+        kings: [Option<Square>; 2],
+    ) -> i32 {
+        let (Some(own), Some(enemy)) = (kings[color.index()], kings[1 - color.index()]) else {
+            return 0;
+        };
+        if self.w.passed_king == 0 || phase >= 256 {
+            return 0;
+        }
+        let g = pos.variant().geometry();
+        let c = color.index();
+        let theirs = pos.pieces_of_kinds(color.opposite(), self.kinds);
+        let distance = |a: Square, b: Square| {
+            let df = (g.file_of(a) as i32 - g.file_of(b) as i32).abs();
+            let dr = (g.rank_of(a) as i32 - g.rank_of(b) as i32).abs();
+            df.max(dr).min(KING_DISTANCE_CAP)
+        };
+        let mut sum = 0;
+        for sq in pos.pieces_of_kinds(color, self.kinds) {
+            if (self.front[c][sq.index()] & theirs).any() {
+                continue;
+            }
+            let Some(ahead) = g.offset(sq, 0, color.forward()) else {
+                continue;
+            };
+            let t = self.progress[c][sq.index()];
+            sum += (2 * distance(enemy, ahead) - distance(own, ahead)) * t;
+        }
+        sum * self.w.passed_king * (256 - phase) / (4 * 256 * 256)
+    }
+}
+
+/// Kings farther than this from a square count as this far.
+const KING_DISTANCE_CAP: i32 = 5;
 
 /// The extinction race for `color`: few pieces of kind `e` left is a
 /// danger in itself, and so are those attacked.

@@ -376,3 +376,48 @@ fn tempo_goes_to_the_side_to_move() {
         assert_eq!(tempo.evaluate(&pos), plain.evaluate(&pos) + 20, "{fen}");
     }
 }
+
+/// The evaluation of `fen` in chess with only `extra` added to the defaults.
+fn eval_with(extra: &str, fen: &str) -> i32 {
+    let v = variants::load("chess").unwrap();
+    let w = Weights::parse(&v, extra).unwrap();
+    let e = Evaluator::with_weights(&v, &w);
+    e.evaluate(&Position::from_fen(v, fen).unwrap())
+}
+
+#[test]
+fn the_pair_counts_bishops_on_both_colours_only() {
+    let pair = |fen: &str| eval_with("pair = 50", fen) - eval_with("", fen);
+    assert_eq!(pair("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 50, "c1 and f1");
+    assert_eq!(
+        pair("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"),
+        0,
+        "c1 and g1: one colour"
+    );
+    assert_eq!(pair("2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0, "both sides");
+}
+
+#[test]
+fn the_rook_on_an_open_file_gains_and_the_queen_does_not() {
+    let files =
+        |fen: &str| eval_with("file.open = 40\nfile.half_open = 20", fen) - eval_with("", fen);
+    let pawns = "4k3/pp3ppp/8/8/8/8/PP3PPP/";
+    assert_eq!(files(&format!("{pawns}3RK3 w - - 0 1")), 40, "d-file open");
+    assert_eq!(files(&format!("{pawns}3QK3 w - - 0 1")), 0, "a Queen");
+    let half = "4k3/pp1p1ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1";
+    assert_eq!(files(half), 20, "only Black's pawn on d");
+    let closed = "4k3/pp3ppp/8/8/8/8/PP1P1PPP/3RK3 w - - 0 1";
+    assert_eq!(files(closed), 0, "its own pawn on d");
+}
+
+#[test]
+fn a_passed_pawn_gains_with_its_king_near_and_the_enemy_far() {
+    let kings = |fen: &str| eval_with("pawn.passed_king = 64", fen) - eval_with("", fen);
+    let near = kings("8/1k6/8/8/6P1/5K2/8/8 w - - 0 1");
+    let far = kings("6k1/8/8/8/6P1/8/8/1K6 w - - 0 1");
+    assert!(near > 0, "the enemy king far away: {near}");
+    assert!(
+        far < near,
+        "the enemy king in front of it: {far} against {near}"
+    );
+}

@@ -66,6 +66,17 @@ pub enum Term {
     /// move is seen, the reply not), which the windows and the pruning
     /// read as instability.
     Tempo,
+    /// A side with pieces of a colour-bound kind on both square colours
+    /// (the bishop pair), per such kind.
+    Pair,
+    /// A rider of the files (not of the diagonals) on a file without
+    /// pawn-like pieces, and on one with only the enemy's.
+    OpenFile,
+    HalfOpenFile,
+    /// A passed pawn's kings in the ending: per step the enemy king is from
+    /// the square ahead of it, twice, less per step its own king is, at
+    /// full advance (fourths of a centipawn).
+    PassedKing,
     /// Not an evaluation term: the margin of ChanceProbCut in this game
     /// (`search/chance_probcut.rs`), 0 for none. A game's switch for the
     /// search, kept with its tuned values; the tuner never moves it, as it
@@ -88,7 +99,7 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 30] = [
+const TERMS: [(Term, &str, i32, i32, i32); 34] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -115,6 +126,10 @@ const TERMS: [(Term, &str, i32, i32, i32); 30] = [
     (Term::ThreatUndefended, "threat.undefended", 0, 10, MAX_TERM),
     (Term::Space, "space", 0, 4, MAX_TERM),
     (Term::Tempo, "tempo", 0, 2, MAX_TERM),
+    (Term::Pair, "pair", 0, 5, MAX_TERM),
+    (Term::OpenFile, "file.open", 0, 5, MAX_TERM),
+    (Term::HalfOpenFile, "file.half_open", 0, 5, MAX_TERM),
+    (Term::PassedKing, "pawn.passed_king", 0, 8, MAX_TERM),
     (
         Term::ChanceProbcut,
         "search.chance_probcut",
