@@ -234,9 +234,7 @@ impl PawnTerms {
         }
         score
     }
-}
 
-impl PawnTerms {
     /// In the ending, `color`'s passed pawns by where the kings stand: the
     /// farther the enemy's from the square ahead of the pawn and the nearer
     /// its own, the better, the more so the further the pawn has come.
