@@ -2,11 +2,11 @@
 //! stands, and half-open ones, where only the enemy's do: from there they
 //! reach the enemy's camp, or press on its pawn.
 
-use super::values;
+use super::{pawns, values};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::kinds_in;
 use crate::rules::position::Position;
-use crate::rules::square::{Color, Square};
+use crate::rules::square::Color;
 use crate::rules::variant::Variant;
 
 pub struct FileTerms {
@@ -25,15 +25,7 @@ pub struct FileTerms {
 impl FileTerms {
     /// The terms for `v`; none without weights, pawns or file riders.
     pub fn new(v: &Variant, pawn_kinds: u32, (open, half_open): (i32, i32)) -> Option<FileTerms> {
-        let g = v.geometry();
-        let file: Vec<Bitboard> = (0..g.cells())
-            .map(|i| {
-                let f = g.file_of(Square(i as u8));
-                g.squares()
-                    .filter(|&s| g.file_of(s) == f)
-                    .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
-            })
-            .collect();
+        let (file, _) = pawns::file_masks(v.geometry());
         let royal = v.royal_kinds();
         let kinds = (0..v.kind_count())
             .filter(|&k| royal >> k & 1 == 0 && !values::pawn_like(v, k))

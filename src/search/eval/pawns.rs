@@ -116,7 +116,7 @@ fn front_spans(g: &Geometry) -> [Vec<Bitboard>; 2] {
 }
 
 /// Per square: its file, and the files beside it.
-fn file_masks(g: &Geometry) -> (Vec<Bitboard>, Vec<Bitboard>) {
+pub(super) fn file_masks(g: &Geometry) -> (Vec<Bitboard>, Vec<Bitboard>) {
     let files: Vec<Bitboard> = (0..g.width())
         .map(|f| {
             g.squares()
