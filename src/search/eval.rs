@@ -14,6 +14,7 @@ mod open_files;
 mod pair;
 mod pawns;
 mod space;
+pub mod squares;
 pub mod values;
 pub mod weights;
 
@@ -48,6 +49,8 @@ pub struct Tally {
     /// Pieces attacking the enemy king's zone, and their weight.
     king_attackers: [i32; 2],
     king_units: [i32; 2],
+    /// The square tables' sums per side, middle game and ending.
+    squares: [[i32; 2]; 2],
 }
 
 pub struct Evaluator {
@@ -74,6 +77,7 @@ pub struct Evaluator {
     space: Option<space::SpaceTerms>,
     pair: Option<pair::PairTerms>,
     files: Option<open_files::FileTerms>,
+    squares: Option<squares::SquareTerms>,
     /// A piece in hand is worth this share (in percent) of one on the board.
     hand_share: i32,
     /// Kinds neither pawn-like nor royal.
@@ -180,6 +184,7 @@ impl Evaluator {
             space,
             pair: pair::PairTerms::new(v, w.term(Term::Pair)),
             files,
+            squares: squares::SquareTerms::new(v, w),
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
@@ -204,7 +209,7 @@ impl Evaluator {
 
     /// The game phase: 256 with the start's pieces (pawns and royals aside)
     /// on the board, 0 with none.
-    fn phase(&self, pos: &Position) -> i32 {
+    pub fn phase(&self, pos: &Position) -> i32 {
         let mut total = 0;
         for k in kinds_in(self.phase_kinds) {
             total += self.values[k as usize] * pos.pieces_of_both(1 << k).count() as i32;
@@ -282,11 +287,12 @@ impl Evaluator {
             zones,
             king_attackers: [0; 2],
             king_units: [0; 2],
+            squares: [[0; 2]; 2],
         }
     }
 
-    /// Adds the terms of `color`'s pieces of `kind`: value, placement,
-    /// mobility, attacks and attacks on the enemy king's zone.
+    /// Adds the terms of `color`'s pieces of `kind`: value, square tables,
+    /// placement, mobility, attacks and attacks on the enemy king's zone.
     fn add_pieces(&self, pos: &Position, t: &mut Tally, color: Color, kind: usize) {
         let pieces = pos.pieces(color, kind as Kind);
         if pieces.is_empty() {
@@ -301,6 +307,11 @@ impl Evaluator {
             _ => self.values[kind],
         };
         t.score[c] += value * pieces.count() as i32;
+        if let Some(s) = &self.squares {
+            let [middle, end] = s.sum(color, kind, pieces);
+            t.squares[c][0] += middle;
+            t.squares[c][1] += end;
+        }
         if self.movers >> kind & 1 == 0 {
             return;
         }
@@ -359,6 +370,7 @@ impl Evaluator {
                 .pawns
                 .evaluate(pos, color, phase, &t.pawn_attacks, &t.attacks);
             score[c] += self.pawns.passed_kings(pos, color, phase, t.kings);
+            score[c] += squares::blend(t.squares[c], phase);
             if let Some(p) = &self.pair {
                 score[c] += p.evaluate(pos, color);
             }

@@ -24,9 +24,10 @@ pub struct TuneCommand {
     /// Moves skipped at the start of each game.
     #[arg(long, default_value_t = 16)]
     skip_plies: usize,
-    /// Passes over every weight, at most.
-    #[arg(long, default_value_t = 40)]
-    passes: usize,
+    /// Passes over every weight, at most (default 40), or with
+    /// `--squares` steps (default 2000).
+    #[arg(long)]
+    passes: Option<usize>,
     /// Start from the evaluation's defaults, not the game's weights.
     #[arg(long)]
     from_defaults: bool,
@@ -34,6 +35,18 @@ pub struct TuneCommand {
     /// `king.danger` or `value.N`), the others kept.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Fit the square tables (`square.middle.S.SQ`, `square.end.S.SQ`)
+    /// instead, every other weight kept; `--passes` counts its steps.
+    #[arg(long, conflicts_with = "only")]
+    squares: bool,
+    /// With `--squares`: the prior's weight, in positions, that holds an
+    /// entry seen in few positions near its start.
+    #[arg(long, default_value_t = crate::tune::squares::PRIOR_POSITIONS)]
+    prior: f64,
+    /// With `--squares`: a square's entry is its rank's plus its file's
+    /// (far fewer weights to fit from few games).
+    #[arg(long, requires = "squares")]
+    by_lines: bool,
 }
 
 use crate::file_input::read_text;
@@ -52,9 +65,10 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
         filter: SampleFilter {
             skip_plies: args.skip_plies,
         },
-        max_passes: args.passes,
+        max_passes: args.passes.unwrap_or(if args.squares { 2000 } else { 40 }),
         from_defaults: args.from_defaults,
         only: args.only,
+        squares: args.squares.then_some((args.prior, args.by_lines)),
     };
     let report = tune(&variant, &options, &mut |line| {
         let _ = writeln!(std::io::stderr(), "{line}");

@@ -6,6 +6,7 @@
 mod cli;
 pub mod fit;
 pub mod samples;
+pub mod squares;
 
 pub use cli::{run_cli, TuneCommand};
 
@@ -27,6 +28,10 @@ pub struct TuneOptions {
     /// Fit only the weights of these keys (`king.danger`, `value.N`);
     /// empty: every weight that matters.
     pub only: Vec<String>,
+    /// Fit the square tables instead (`squares.rs`), every other weight
+    /// kept, with a prior of this many positions, by square or (true) by
+    /// rank and file; `max_passes` is then the number of steps.
+    pub squares: Option<(f64, bool)>,
 }
 
 /// What the fit found.
@@ -84,7 +89,8 @@ pub fn tune(
         "{} games ({} left out), {} positions, {} quiet",
         count.games, count.skipped_games, count.positions, count.kept
     ));
-    let (held, train): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(|s| s.game % 10 == 9);
+    let (held, train): (Vec<Sample>, Vec<Sample>) =
+        all.into_iter().partition(|s| s.game / 2 % 10 == 9);
     if train.is_empty() || held.is_empty() {
         return Err("too few positions to fit (and hold some out)".to_string());
     }
@@ -95,32 +101,51 @@ pub fn tune(
         Weights::for_variant(v)
     };
     let k = fit::fit_k(v, &start, &train);
-    let params = fit::restrict(v, fit::params(v, &start, k, &train), &options.only)?;
+    let params = match options.squares {
+        Some(_) => Vec::new(),
+        None => fit::restrict(v, fit::params(v, &start, k, &train), &options.only)?,
+    };
     let before = (
         fit::loss(v, &start, k, &train),
         fit::loss(v, &start, k, &held),
     );
-    progress(format!(
-        "K = {k:.3}, loss {:.6} (held out {:.6}); fitting {}",
-        before.0,
-        before.1,
-        params
+    let fitting = match options.squares {
+        Some(_) => "the square tables".to_string(),
+        None => params
             .iter()
             .map(|p| p.name(v))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" "),
+    };
+    progress(format!(
+        "K = {k:.3}, loss {:.6} (held out {:.6}); fitting {fitting}",
+        before.0, before.1,
     ));
     let data = fit::FitData {
         k,
         samples: &train,
         held_out: &held,
     };
-    let weights = fit::descend(v, &start, &params, &data, options.max_passes, &mut |p| {
-        progress(format!(
-            "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
-            p.number, p.loss, p.held_out_loss, p.changed
-        ))
-    });
+    let weights = match options.squares {
+        Some((prior, lines)) => squares::fit(
+            v,
+            &start,
+            &data,
+            (options.max_passes, prior, lines),
+            &mut |p| {
+                progress(format!(
+                    "step {}: loss {:.6}, held out {:.6} (linear)",
+                    p.number, p.loss, p.held_out_loss
+                ))
+            },
+        ),
+        None => fit::descend(v, &start, &params, &data, options.max_passes, &mut |p| {
+            progress(format!(
+                "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
+                p.number, p.loss, p.held_out_loss, p.changed
+            ))
+        }),
+    };
     let after = (
         fit::loss(v, &weights, k, &train),
         fit::loss(v, &weights, k, &held),

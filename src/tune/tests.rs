@@ -3,12 +3,13 @@
 
 use super::fit::{self, Param};
 use super::samples::{self, for_white, Sample, SampleFilter};
+use super::squares;
 use super::{tune, TuneOptions};
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
 use crate::rules::variant::Variant;
 use crate::rules::variants;
-use crate::search::eval::weights::{Term, Weights};
+use crate::search::eval::weights::{Phase, Term, Weights};
 use crate::search::eval::Evaluator;
 use std::sync::Arc;
 
@@ -196,6 +197,7 @@ fn too_few_games_is_an_error_not_a_panic() {
         max_passes: 1,
         from_defaults: true,
         only: vec![],
+        squares: None,
     };
     assert!(tune(&v, &options, &mut |_| {}).is_err());
     let bad = TuneOptions {
@@ -203,4 +205,48 @@ fn too_few_games_is_an_error_not_a_panic() {
         ..options
     };
     assert!(tune(&v, &bad, &mut |_| {}).is_err());
+}
+
+#[test]
+fn square_tables_are_found_again() {
+    // A Knight worth 40 more on c3 and f3 (mirrored files) in the middle
+    // game: the fit recovers it from results made with it, and leaves a
+    // square no piece stood on at 0.
+    let v = variants::load("chess").expect("chess");
+    let g = v.geometry();
+    let cell = |name: &str| g.parse_square(name).expect("a square").index();
+    let mut truth = Weights::defaults(&v);
+    for name in ["c3", "f3"] {
+        truth.set_square(Phase::Middle, 1, cell(name), 40);
+    }
+    let samples = made_by(&v, &truth, 1.0);
+    let data = fit::FitData {
+        k: 1.0,
+        samples: &samples,
+        held_out: &samples,
+    };
+    let w = squares::fit(
+        &v,
+        &Weights::defaults(&v),
+        &data,
+        (2000, 1.0, false),
+        &mut |_| {},
+    );
+    let knight = w.square(Phase::Middle, 1, cell("c3"));
+    assert!((knight - 40).abs() <= 2, "Knight on c3: {knight}");
+    assert_eq!(knight, w.square(Phase::Middle, 1, cell("f3")), "mirrored");
+    assert_eq!(w.square(Phase::Middle, 1, cell("a8")), 0, "never seen");
+    assert!(
+        fit::loss(&v, &w, 1.0, &samples) < fit::loss(&v, &Weights::defaults(&v), 1.0, &samples)
+    );
+    // The prior holds an entry seen in few positions nearer its start.
+    let shrunk = squares::fit(
+        &v,
+        &Weights::defaults(&v),
+        &data,
+        (200, 1000.0, false),
+        &mut |_| {},
+    );
+    let held = shrunk.square(Phase::Middle, 1, cell("c3"));
+    assert!(held > 0 && held < knight, "with a strong prior: {held}");
 }

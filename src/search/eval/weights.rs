@@ -6,6 +6,9 @@
 //! `search.*` keys are the search's, not the evaluation's: a game's
 //! ChanceProbCut margin, whether its dice pieces' quiet moves are pruned
 //! and the share of a throw searched at full depth (`eval::SearchSettings`).
+//! Square tables (`square.middle.N.e4 = 12`, `square.end.K.g1 = -8`) add a
+//! piece's worth on a square, from its own side's point of view (Black's
+//! ranks counted from its end), in the middle game and the ending.
 
 use crate::rules::piece::Kind;
 use crate::rules::square::Color;
@@ -166,6 +169,42 @@ pub struct Weights {
     terms: [i32; TERMS.len()],
     /// Per kind: a value replacing the derived one.
     values: Vec<Option<i32>>,
+    /// The square tables: per phase, kind and cell (White's view).
+    squares: SquareTables,
+}
+
+/// A game phase of the square tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Middle = 0,
+    End = 1,
+}
+
+impl Phase {
+    pub const BOTH: [Phase; 2] = [Phase::Middle, Phase::End];
+
+    fn key(self) -> &'static str {
+        match self {
+            Phase::Middle => "middle",
+            Phase::End => "end",
+        }
+    }
+}
+
+/// Centipawns a piece of a kind is worth on a cell, beyond its value, per
+/// phase; all 0 unless a weights file sets them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SquareTables {
+    cells: usize,
+    /// `(phase * kinds + kind) * cells + cell`.
+    table: Vec<i32>,
+}
+
+impl SquareTables {
+    fn index(&self, phase: Phase, kind: Kind, cell: usize) -> usize {
+        let kinds = self.table.len() / (2 * self.cells).max(1);
+        (phase as usize * kinds + kind as usize) * self.cells + cell
+    }
 }
 
 /// Why a weights text was refused: its line (from 1) and what was wrong.
@@ -186,9 +225,14 @@ impl std::error::Error for WeightsError {}
 impl Weights {
     /// The defaults, no value replaced.
     pub fn defaults(v: &Variant) -> Weights {
+        let cells = v.geometry().cells();
         Weights {
             terms: TERMS.map(|t| t.2),
             values: vec![None; v.kind_count()],
+            squares: SquareTables {
+                cells,
+                table: vec![0; 2 * v.kind_count() * cells],
+            },
         }
     }
 
@@ -238,12 +282,34 @@ impl Weights {
         }
     }
 
-    /// Reads `key = integer` lines over the defaults: a term's key, or
-    /// `value.S` for the piece of symbol `S` (not royal).
+    /// The square table's entry of `kind` on `cell` (White's view).
+    pub fn square(&self, phase: Phase, kind: Kind, cell: usize) -> i32 {
+        self.squares.table[self.squares.index(phase, kind, cell)]
+    }
+
+    pub fn set_square(&mut self, phase: Phase, kind: Kind, cell: usize, value: i32) {
+        let i = self.squares.index(phase, kind, cell);
+        self.squares.table[i] = value.clamp(-MAX_VALUE, MAX_VALUE);
+    }
+
+    /// Whether any square table entry is set.
+    pub fn has_squares(&self) -> bool {
+        self.squares.table.iter().any(|&x| x != 0)
+    }
+
+    /// Reads `key = integer` lines over the defaults: a term's key,
+    /// `value.S` for the piece of symbol `S` (not royal), or
+    /// `square.PHASE.S.SQ` for a square table's entry.
     pub fn parse(v: &Variant, text: &str) -> Result<Weights, WeightsError> {
         let mut w = Weights::defaults(v);
         for (line, key, number) in lines(text)? {
-            if let Some(symbol) = key.strip_prefix("value.") {
+            if let Some(rest) = key.strip_prefix("square.") {
+                let (phase, kind, cell) = square_key(v, rest).map_err(|message| WeightsError {
+                    line,
+                    message: format!("`{key}`: {message}"),
+                })?;
+                w.set_square(phase, kind, cell, number);
+            } else if let Some(symbol) = key.strip_prefix("value.") {
                 let kind = piece_of_symbol(v, symbol).ok_or_else(|| WeightsError {
                     line,
                     message: format!("no piece other than a king is `{symbol}` in {}", v.name()),
@@ -278,8 +344,43 @@ impl Weights {
                 out += &format!("value.{} = {x}\n", v.symbol(Color::White, k as Kind));
             }
         }
+        let g = v.geometry();
+        for phase in Phase::BOTH {
+            for kind in 0..v.kind_count() as Kind {
+                for sq in g.squares() {
+                    let x = self.square(phase, kind, sq.index());
+                    if x != 0 {
+                        let symbol = v.symbol(Color::White, kind);
+                        out += &format!("square.{}.{symbol}.{} = {x}\n", phase.key(), g.name(sq));
+                    }
+                }
+            }
+        }
         out
     }
+}
+
+/// The phase, kind and cell of a square table's key after `square.`:
+/// `middle.N.e4` or `end.K.g1`.
+fn square_key(v: &Variant, rest: &str) -> Result<(Phase, Kind, usize), String> {
+    let mut parts = rest.split('.');
+    let (Some(phase), Some(symbol), Some(name), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err("not `square.middle.S.SQ` or `square.end.S.SQ`".to_string());
+    };
+    let phase = Phase::BOTH
+        .into_iter()
+        .find(|p| p.key() == phase)
+        .ok_or_else(|| format!("`{phase}` is not `middle` or `end`"))?;
+    let kind = (0..v.kind_count() as Kind)
+        .find(|&k| v.symbol(Color::White, k) == symbol)
+        .ok_or_else(|| format!("no piece is `{symbol}` in {}", v.name()))?;
+    let sq = v
+        .geometry()
+        .parse_square(name)
+        .ok_or_else(|| format!("`{name}` is not a square of {}", v.name()))?;
+    Ok((phase, kind, sq.index()))
 }
 
 /// The settings of a text: (line, key, value), each key known, set once,
@@ -307,6 +408,8 @@ fn lines(text: &str) -> Result<Vec<(usize, &str, i32)>, WeightsError> {
         }
         let range = if key.starts_with("value.") {
             1..=MAX_VALUE
+        } else if key.starts_with("square.") {
+            -MAX_VALUE..=MAX_VALUE
         } else if let Some(t) = TERMS.iter().position(|t| t.1 == key) {
             term_least(t)..=TERMS[t].4
         } else {
@@ -379,6 +482,11 @@ mod tests {
             ("search.full_depth_mass = 101", 1),
             ("search.chance_scale = 0", 1),
             ("\n\nno_such_term = 3", 3),
+            ("square.middle.N.e9 = 5", 1),
+            ("square.late.N.e4 = 5", 1),
+            ("square.end.Z.e4 = 5", 1),
+            ("square.end.N = 5", 1),
+            ("square.end.N.e4 = 5001", 1),
         ];
         for (text, line) in cases {
             let e = Weights::parse(&v, text).expect_err(text);
@@ -392,6 +500,11 @@ mod tests {
         let ok = Weights::parse(&v, "value.N = 300 # a comment\n\nking.danger = 7").expect("ok");
         assert_eq!(ok.value(1), Some(300));
         assert_eq!(ok.term(Term::Danger), 7);
+        let ok = Weights::parse(&v, "square.end.K.e1 = -20\nsquare.middle.N.c3 = 9").expect("ok");
+        let e1 = v.geometry().parse_square("e1").expect("e1").index();
+        assert_eq!(ok.square(Phase::End, 5, e1), -20);
+        assert!(ok.has_squares());
+        assert_eq!(Weights::parse(&v, &ok.to_text(&v, &[])), Ok(ok));
         let ok = Weights::parse(&v, "search.full_depth_mass = 100").expect("a percentage");
         assert_eq!(ok.term(Term::FullDepthMass), 100);
     }
