@@ -374,3 +374,71 @@ fn pool_counts_the_pgn_files_a_match_wrote_as_one_match() {
     assert!(!ok && err.contains("nobody did not play"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A chess game's moves, to fill a PGN of `n` games with varied results.
+fn chess_games(n: usize) -> String {
+    let moves = "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. f3g5 d7d5 5. e4d5 f6d5 \
+                 6. g5f7 e8f7 7. d1f3 f7e6 8. b1c3 c6b4 9. a2a3 b4c2 10. e1d1 c2a1";
+    (0..n)
+        .map(|i| {
+            let result = ["1-0", "0-1", "1/2-1/2"][i % 3];
+            format!(
+                "[Event \"t\"]\n[Result \"{result}\"]\n[Variant \"chess\"]\n\
+                 [Termination \"normal\"]\n\n{moves} {result}\n\n"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn tune_labels_positions_by_an_engine_over_uci() {
+    // The engine is menagerie itself, spoken to over UCI.
+    let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, chess_games(40)).expect("write the games");
+    let engine = format!("{BIN} uci");
+    let (ok, out, err) = menagerie(&[
+        "tune",
+        "--variant",
+        "chess",
+        pgn.to_str().expect("a path"),
+        "--squares",
+        "--passes",
+        "3",
+        "--label-engine",
+        &engine,
+        "--label-engine-depth",
+        "2",
+        "--label-result",
+        "0",
+        "--skip-plies",
+        "0",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok, "{err}");
+    assert!(err.contains("labels: 0% the game's result"), "{err}");
+    assert!(err.contains("its K = "), "{err}");
+    assert!(out.contains("# chess: evaluation weights"), "{out}");
+}
+
+#[test]
+fn tune_refuses_an_engine_it_cannot_start() {
+    let dir = std::env::temp_dir().join(format!("menagerie-nolabel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, chess_games(40)).expect("write the games");
+    let (ok, _, err) = menagerie(&[
+        "tune",
+        "--variant",
+        "chess",
+        pgn.to_str().expect("a path"),
+        "--label-engine",
+        "/no/such/engine",
+        "--skip-plies",
+        "0",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!ok);
+    assert!(err.contains("/no/such/engine"), "{err}");
+}

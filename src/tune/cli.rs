@@ -1,8 +1,9 @@
 //! `menagerie tune` on the command line: reads PGN files, fits, prints
 //! each pass, and writes the weights file.
 
+use super::labels::SearchLabel;
 use super::samples::SampleFilter;
-use super::{tune, TuneOptions};
+use super::{tune, EngineLabel, TuneOptions};
 use crate::rules::variants;
 use std::io::Write;
 use std::path::PathBuf;
@@ -47,6 +48,23 @@ pub struct TuneCommand {
     /// (far fewer weights to fit from few games).
     #[arg(long, requires = "squares")]
     by_lines: bool,
+    /// Label each position also by a search of this depth, its score read
+    /// as a predicted result (the starting weights evaluate it).
+    #[arg(long)]
+    label_depth: Option<u32>,
+    /// With `--label-depth`: the game result's share of the label, in
+    /// percent (the search's is the rest).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=100))]
+    label_result: u32,
+    /// Label each position also by this UCI engine's search (`position
+    /// fen`, `go depth`; the program, then its arguments, split at spaces),
+    /// to `--label-engine-depth`; its scores are read as results
+    /// through a K fitted to the games.
+    #[arg(long, conflicts_with = "label_depth")]
+    label_engine: Option<String>,
+    /// The depth of `--label-engine`'s searches.
+    #[arg(long, default_value_t = 10)]
+    label_engine_depth: u32,
 }
 
 use crate::file_input::read_text;
@@ -69,6 +87,15 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
         from_defaults: args.from_defaults,
         only: args.only,
         squares: args.squares.then_some((args.prior, args.by_lines)),
+        label: args.label_depth.map(|depth| SearchLabel {
+            depth,
+            result_share: args.label_result as f64 / 100.0,
+        }),
+        engine_label: args.label_engine.map(|command| EngineLabel {
+            command: command.split_whitespace().map(str::to_string).collect(),
+            depth: args.label_engine_depth,
+            result_share: args.label_result as f64 / 100.0,
+        }),
     };
     let report = tune(&variant, &options, &mut |line| {
         let _ = writeln!(std::io::stderr(), "{line}");

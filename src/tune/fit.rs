@@ -67,8 +67,12 @@ pub fn loss(v: &Variant, w: &Weights, k: f64, samples: &[Sample]) -> f64 {
 /// The `K` of least loss for these weights (golden-section search over
 /// 0.05 to 5: the loss is unimodal in `K`).
 pub fn fit_k(v: &Variant, w: &Weights, samples: &[Sample]) -> f64 {
-    let scores = scores(v, w, samples);
-    let f = |k: f64| loss_of_scores(k, &scores, samples);
+    fit_k_of_scores(&scores(v, w, samples), samples)
+}
+
+/// The `K` of least loss for these scores (for White) of the samples.
+pub fn fit_k_of_scores(scores: &[i32], samples: &[Sample]) -> f64 {
+    let f = |k: f64| loss_of_scores(k, scores, samples);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (0.05f64, 5.0f64);
     let mut c = b - ratio * (b - a);

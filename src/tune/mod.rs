@@ -4,11 +4,14 @@
 //! their loss was least, and reports it before and after.
 
 mod cli;
+mod engine_labels;
 pub mod fit;
+pub mod labels;
 pub mod samples;
 pub mod squares;
 
 pub use cli::{run_cli, TuneCommand};
+pub use engine_labels::EngineLabel;
 
 use crate::rules::variant::Variant;
 use crate::search::eval::weights::Weights;
@@ -32,6 +35,10 @@ pub struct TuneOptions {
     /// kept, with a prior of this many positions, by square or (true) by
     /// rank and file; `max_passes` is then the number of steps.
     pub squares: Option<(f64, bool)>,
+    /// Labels blended with a search of each position (`labels.rs`).
+    pub label: Option<labels::SearchLabel>,
+    /// Labels blended with another engine's search (`engine_labels.rs`).
+    pub engine_label: Option<engine_labels::EngineLabel>,
 }
 
 /// What the fit found.
@@ -89,7 +96,7 @@ pub fn tune(
         "{} games ({} left out), {} positions, {} quiet",
         count.games, count.skipped_games, count.positions, count.kept
     ));
-    let (held, train): (Vec<Sample>, Vec<Sample>) =
+    let (mut held, mut train): (Vec<Sample>, Vec<Sample>) =
         all.into_iter().partition(|s| s.game / 2 % 10 == 9);
     if train.is_empty() || held.is_empty() {
         return Err("too few positions to fit (and hold some out)".to_string());
@@ -100,7 +107,25 @@ pub fn tune(
     } else {
         Weights::for_variant(v)
     };
+    if let Some(label) = &options.engine_label {
+        let (k, loss) = engine_labels::relabel(&mut train, &mut held, label)?;
+        progress(format!(
+            "labels: {}% the game's result, the rest {} at depth {} (its K = {k:.3}, loss {loss:.6})",
+            (label.result_share * 100.0).round(),
+            label.command.join(" "),
+            label.depth
+        ));
+    }
     let k = fit::fit_k(v, &start, &train);
+    if let Some(label) = options.label {
+        progress(format!(
+            "labels: {}% the game's result, the rest a search of depth {}",
+            (label.result_share * 100.0).round(),
+            label.depth
+        ));
+        labels::relabel(&mut train, &start, label, k);
+        labels::relabel(&mut held, &start, label, k);
+    }
     let params = match options.squares {
         Some(_) => Vec::new(),
         None => fit::restrict(v, fit::params(v, &start, k, &train), &options.only)?,

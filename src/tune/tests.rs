@@ -3,7 +3,7 @@
 
 use super::fit::{self, Param};
 use super::samples::{self, for_white, Sample, SampleFilter};
-use super::squares;
+use super::{labels, squares};
 use super::{tune, TuneOptions};
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
@@ -198,6 +198,8 @@ fn too_few_games_is_an_error_not_a_panic() {
         from_defaults: true,
         only: vec![],
         squares: None,
+        label: None,
+        engine_label: None,
     };
     assert!(tune(&v, &options, &mut |_| {}).is_err());
     let bad = TuneOptions {
@@ -249,4 +251,30 @@ fn square_tables_are_found_again() {
     );
     let held = shrunk.square(Phase::Middle, 1, cell("c3"));
     assert!(held > 0 && held < knight, "with a strong prior: {held}");
+}
+
+#[test]
+fn search_labels_blend_the_result_with_the_search() {
+    let v = variants::load("chess").expect("chess");
+    let filter = SampleFilter { skip_plies: 4 };
+    let (kept, _) = samples::read(&v, &[GAMES.to_string()], filter).expect("reads");
+    assert!(!kept.is_empty());
+    let w = Weights::for_variant(&v);
+    let label = |share: f64| {
+        let mut s = kept.clone();
+        let how = labels::SearchLabel {
+            depth: 2,
+            result_share: share,
+        };
+        labels::relabel(&mut s, &w, how, 1.0);
+        s.iter().map(|s| s.white_score).collect::<Vec<f64>>()
+    };
+    assert!(label(1.0).iter().all(|&x| x == 1.0), "the result alone");
+    let search = label(0.0);
+    assert!(search.iter().all(|&x| x > 0.0 && x < 1.0), "{search:?}");
+    assert!(search.iter().any(|&x| x != 0.5), "{search:?}");
+    let half = label(0.5);
+    for (h, s) in half.iter().zip(&search) {
+        assert!((h - (0.5 + s / 2.0)).abs() < 1e-9, "{h} from {s}");
+    }
 }
