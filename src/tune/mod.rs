@@ -1,7 +1,9 @@
 //! `menagerie tune`: fits the evaluation's weights of one game to the
-//! results of games the referee wrote (docs/engine.md, "Tuning"). Every
-//! tenth game is held out: the fit keeps the weights of the pass where
-//! their loss was least, and reports it before and after.
+//! results of games the referee wrote (docs/engine.md, "Tuning"), or to
+//! labels that blend them with a search of each position. Every tenth
+//! pair of games (an opening played with both colours) is held out: the
+//! fit keeps the weights of the pass where their loss was least, and
+//! reports it before and after.
 
 mod cli;
 mod engine_labels;
@@ -107,25 +109,7 @@ pub fn tune(
     } else {
         Weights::for_variant(v)
     };
-    if let Some(label) = &options.engine_label {
-        let (k, loss) = engine_labels::relabel(&mut train, &mut held, label)?;
-        progress(format!(
-            "labels: {}% the game's result, the rest {} at depth {} (its K = {k:.3}, loss {loss:.6})",
-            (label.result_share * 100.0).round(),
-            label.command.join(" "),
-            label.depth
-        ));
-    }
-    let k = fit::fit_k(v, &start, &train);
-    if let Some(label) = options.label {
-        progress(format!(
-            "labels: {}% the game's result, the rest a search of depth {}",
-            (label.result_share * 100.0).round(),
-            label.depth
-        ));
-        labels::relabel(&mut train, &start, label, k);
-        labels::relabel(&mut held, &start, label, k);
-    }
+    let k = label(v, options, &start, (&mut train, &mut held), progress)?;
     let params = match options.squares {
         Some(_) => Vec::new(),
         None => fit::restrict(v, fit::params(v, &start, k, &train), &options.only)?,
@@ -151,26 +135,7 @@ pub fn tune(
         samples: &train,
         held_out: &held,
     };
-    let weights = match options.squares {
-        Some((prior, lines)) => squares::fit(
-            v,
-            &start,
-            &data,
-            (options.max_passes, prior, lines),
-            &mut |p| {
-                progress(format!(
-                    "step {}: loss {:.6}, held out {:.6} (linear)",
-                    p.number, p.loss, p.held_out_loss
-                ))
-            },
-        ),
-        None => fit::descend(v, &start, &params, &data, options.max_passes, &mut |p| {
-            progress(format!(
-                "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
-                p.number, p.loss, p.held_out_loss, p.changed
-            ))
-        }),
-    };
+    let weights = fit_weights(v, options, &start, &params, &data, progress);
     let after = (
         fit::loss(v, &weights, k, &train),
         fit::loss(v, &weights, k, &held),
@@ -185,6 +150,67 @@ pub fn tune(
         params,
         weights,
     })
+}
+
+/// Relabels the samples as `options` say (another engine's search, then
+/// `K` fitted to the labels, then our own search, which needs `K`), and
+/// returns `K`.
+fn label(
+    v: &Variant,
+    options: &TuneOptions,
+    start: &Weights,
+    (train, held): (&mut [Sample], &mut [Sample]),
+    progress: &mut dyn FnMut(String),
+) -> Result<f64, String> {
+    if let Some(label) = &options.engine_label {
+        let (k, loss) = engine_labels::relabel(train, held, label)?;
+        progress(format!(
+            "labels: {}% the game's result, the rest {} at depth {} (its K = {k:.3}, loss {loss:.6})",
+            (label.result_share * 100.0).round(),
+            label.command.join(" "),
+            label.depth
+        ));
+    }
+    let k = fit::fit_k(v, start, train);
+    if let Some(label) = options.label {
+        progress(format!(
+            "labels: {}% the game's result, the rest a search of depth {}",
+            (label.result_share * 100.0).round(),
+            label.depth
+        ));
+        labels::relabel(train, start, label, k);
+        labels::relabel(held, start, label, k);
+    }
+    Ok(k)
+}
+
+/// The fit `options` ask for: the square tables, or coordinate descent
+/// over `params`.
+fn fit_weights(
+    v: &Variant,
+    options: &TuneOptions,
+    start: &Weights,
+    params: &[Param],
+    data: &fit::FitData,
+    progress: &mut dyn FnMut(String),
+) -> Weights {
+    match options.squares {
+        Some((prior, lines)) => {
+            let how = (options.max_passes, prior, lines);
+            squares::fit(v, start, data, how, &mut |p| {
+                progress(format!(
+                    "step {}: loss {:.6}, held out {:.6} (linear)",
+                    p.number, p.loss, p.held_out_loss
+                ))
+            })
+        }
+        None => fit::descend(v, start, params, data, options.max_passes, &mut |p| {
+            progress(format!(
+                "pass {}: loss {:.6}, held out {:.6}, {} weights moved",
+                p.number, p.loss, p.held_out_loss, p.changed
+            ))
+        }),
+    }
 }
 
 #[cfg(test)]
