@@ -390,32 +390,39 @@ fn chess_games(n: usize) -> String {
         .collect()
 }
 
-#[test]
-fn tune_labels_positions_by_an_engine_over_uci() {
-    // The engine is menagerie itself, spoken to over UCI.
-    let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
+/// `menagerie tune --variant chess` on 40 games in a scratch file, with
+/// `args` after the file.
+fn tune_chess(scratch: &str, args: &[&str]) -> (bool, String, String) {
+    let dir = std::env::temp_dir().join(format!("menagerie-{scratch}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let pgn = dir.join("games.pgn");
     std::fs::write(&pgn, chess_games(40)).expect("write the games");
-    let engine = format!("{BIN} uci");
-    let (ok, out, err) = menagerie(&[
-        "tune",
-        "--variant",
-        "chess",
-        pgn.to_str().expect("a path"),
-        "--squares",
-        "--passes",
-        "3",
-        "--label-engine",
-        &engine,
-        "--label-engine-depth",
-        "2",
-        "--label-result",
-        "0",
-        "--skip-plies",
-        "0",
-    ]);
+    let path = pgn.to_str().expect("a path").to_string();
+    let mut all = vec!["tune", "--variant", "chess", &path, "--skip-plies", "0"];
+    all.extend_from_slice(args);
+    let answer = menagerie(&all);
     let _ = std::fs::remove_dir_all(&dir);
+    answer
+}
+
+#[test]
+fn tune_labels_positions_by_an_engine_over_uci() {
+    // The engine is menagerie itself, spoken to over UCI.
+    let engine = format!("{BIN} uci");
+    let (ok, out, err) = tune_chess(
+        "label",
+        &[
+            "--squares",
+            "--passes",
+            "3",
+            "--label-engine",
+            &engine,
+            "--label-engine-depth",
+            "2",
+            "--label-result",
+            "0",
+        ],
+    );
     assert!(ok, "{err}");
     assert!(err.contains("labels: 0% the game's result"), "{err}");
     assert!(err.contains("its K = "), "{err}");
@@ -424,21 +431,7 @@ fn tune_labels_positions_by_an_engine_over_uci() {
 
 #[test]
 fn tune_refuses_an_engine_it_cannot_start() {
-    let dir = std::env::temp_dir().join(format!("menagerie-nolabel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let pgn = dir.join("games.pgn");
-    std::fs::write(&pgn, chess_games(40)).expect("write the games");
-    let (ok, _, err) = menagerie(&[
-        "tune",
-        "--variant",
-        "chess",
-        pgn.to_str().expect("a path"),
-        "--label-engine",
-        "/no/such/engine",
-        "--skip-plies",
-        "0",
-    ]);
-    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, _, err) = tune_chess("nolabel", &["--label-engine", "/no/such/engine"]);
     assert!(!ok);
     assert!(err.contains("/no/such/engine"), "{err}");
 }

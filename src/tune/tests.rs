@@ -227,13 +227,11 @@ fn square_tables_are_found_again() {
         samples: &samples,
         held_out: &samples,
     };
-    let w = squares::fit(
-        &v,
-        &Weights::defaults(&v),
-        &data,
-        (2000, 1.0, false),
-        &mut |_| {},
-    );
+    let from_defaults = |steps, prior| {
+        let how = (steps, prior, false);
+        squares::fit(&v, &Weights::defaults(&v), &data, how, &mut |_| {})
+    };
+    let w = from_defaults(2000, 1.0);
     let knight = w.square(Phase::Middle, 1, cell("c3"));
     assert!((knight - 40).abs() <= 2, "Knight on c3: {knight}");
     assert_eq!(knight, w.square(Phase::Middle, 1, cell("f3")), "mirrored");
@@ -242,13 +240,7 @@ fn square_tables_are_found_again() {
         fit::loss(&v, &w, 1.0, &samples) < fit::loss(&v, &Weights::defaults(&v), 1.0, &samples)
     );
     // The prior holds an entry seen in few positions nearer its start.
-    let shrunk = squares::fit(
-        &v,
-        &Weights::defaults(&v),
-        &data,
-        (200, 1000.0, false),
-        &mut |_| {},
-    );
+    let shrunk = from_defaults(200, 1000.0);
     let held = shrunk.square(Phase::Middle, 1, cell("c3"));
     assert!(held > 0 && held < knight, "with a strong prior: {held}");
 }
