@@ -435,3 +435,10 @@ fn tune_refuses_an_engine_it_cannot_start() {
     assert!(!ok);
     assert!(err.contains("/no/such/engine"), "{err}");
 }
+
+#[test]
+fn tune_refuses_a_negative_prior() {
+    let (ok, _, err) = tune_chess("prior", &["--squares", "--prior=-1"]);
+    assert!(!ok);
+    assert!(err.contains("--prior -1"), "{err}");
+}

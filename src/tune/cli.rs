@@ -52,8 +52,8 @@ pub struct TuneCommand {
     /// as a predicted result (the starting weights evaluate it).
     #[arg(long)]
     label_depth: Option<u32>,
-    /// With `--label-depth`: the game result's share of the label, in
-    /// percent (the search's is the rest).
+    /// With `--label-depth` or `--label-engine`: the game result's share
+    /// of the label, in percent (the search's is the rest).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=100))]
     label_result: u32,
     /// Label each position also by this UCI engine's search (`position
@@ -71,6 +71,9 @@ use crate::file_input::read_text;
 use crate::referee::pool::MAX_PGN_BYTES;
 
 pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
+    if !(args.prior.is_finite() && args.prior >= 0.0) {
+        return Err(format!("--prior {}: not a number of positions", args.prior).into());
+    }
     let variant = variants::load(&args.variant)?;
     let mut texts = Vec::new();
     for path in &args.pgn {

@@ -5,14 +5,13 @@
 //! games' results, as our evaluation's is.
 
 use super::fit::{fit_k_of_scores, loss_of_scores};
+use super::labels::{blended, SCORE_CAP};
 use super::samples::{for_white, Sample};
 use crate::referee::engine_process::EngineProcess;
 use crate::referee::log::IoLog;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
-/// A score beyond this counts as this; a mate counts as it.
-const SCORE_CAP: i32 = 2000;
 /// The engine's answer to one position, at most.
 const ANSWER_TIME: Duration = Duration::from_secs(60);
 
@@ -25,7 +24,8 @@ pub struct EngineLabel {
     pub result_share: f64,
 }
 
-/// The engine's score of `fen` for the side to move, in its centipawns.
+/// The engine's score of `fen` for the side to move, in its centipawns
+/// (a mate as `SCORE_CAP`).
 fn score_of(engine: &mut EngineProcess, fen: &str, depth: u32) -> Result<i32, String> {
     engine
         .send(&format!("position fen {fen}"))
@@ -116,9 +116,7 @@ pub fn relabel(
     let loss = loss_of_scores(k, &train_scores, train);
     for (samples, scores) in [(train, train_scores), (held, held_scores)] {
         for (s, cp) in samples.iter_mut().zip(scores) {
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0));
-            s.white_score =
-                label.result_share * s.white_score + (1.0 - label.result_share) * predicted;
+            s.white_score = blended(label.result_share, s.white_score, k, cp);
         }
     }
     Ok((k, loss))

@@ -32,7 +32,7 @@ impl Param {
 }
 
 /// The predicted score for White of an evaluation for White.
-fn predicted(k: f64, cp: i32) -> f64 {
+pub fn predicted(k: f64, cp: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0))
 }
 

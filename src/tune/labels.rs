@@ -4,6 +4,7 @@
 //! of the position, read as a predicted result, is a label of its own. The
 //! label fitted is a blend of the two.
 
+use super::fit::predicted;
 use super::samples::{for_white, Sample};
 use crate::search::eval::weights::Weights;
 use crate::search::limits::Limits;
@@ -13,7 +14,14 @@ use std::sync::Arc;
 
 /// A search's score beyond this counts as this (a mate is a sure result,
 /// not a larger one).
-const SCORE_CAP: i32 = 2000;
+pub(super) const SCORE_CAP: i32 = 2000;
+
+/// A label: `result_share` of the game's result for White, the rest the
+/// result a search's score `cp` for White predicts with `k`.
+pub(super) fn blended(result_share: f64, result: f64, k: f64, cp: i32) -> f64 {
+    let cp = cp.clamp(-SCORE_CAP, SCORE_CAP);
+    result_share * result + (1.0 - result_share) * predicted(k, cp)
+}
 
 /// How samples are labelled: the game's share of the label (0 to 1, the
 /// search's the rest), and the search's depth.
@@ -48,10 +56,8 @@ pub fn relabel(samples: &mut [Sample], weights: &Weights, label: SearchLabel, k:
             searcher.new_game();
             let mut pos = s.pos.clone();
             let score = searcher.search(&mut pos, &limits, &mut |_| {}).score;
-            let cp = for_white(&s.pos, score).clamp(-SCORE_CAP, SCORE_CAP);
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0));
-            s.white_score =
-                label.result_share * s.white_score + (1.0 - label.result_share) * predicted;
+            let cp = for_white(&s.pos, score);
+            s.white_score = blended(label.result_share, s.white_score, k, cp);
         },
     );
 }
