@@ -37,13 +37,12 @@ fn score_of(engine: &mut EngineProcess, fen: &str, depth: u32) -> Result<i32, St
     let mut score = None;
     loop {
         let line = engine.recv(deadline).map_err(|e| format!("{fen}: {e}"))?;
-        let mut words = line.split_whitespace();
-        match words.next() {
-            Some("bestmove") => return score.ok_or_else(|| format!("{fen}: no score")),
-            Some("info") => {}
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first() {
+            Some(&"bestmove") => return score.ok_or_else(|| format!("{fen}: no score")),
+            Some(&"info") => {}
             _ => continue,
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
         if let Some(i) = words.iter().position(|&w| w == "score") {
             let value: Option<i32> = words.get(i + 2).and_then(|x| x.parse().ok());
             score = match (words.get(i + 1), value) {
