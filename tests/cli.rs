@@ -407,26 +407,46 @@ fn tune_chess(scratch: &str, args: &[&str]) -> (bool, String, String) {
 
 #[test]
 fn tune_labels_positions_by_an_engine_over_uci() {
-    // The engine is menagerie itself, spoken to over UCI.
+    // The engine is menagerie itself, spoken to over UCI; its scores are
+    // kept in a cache, so the second fit asks it for nothing.
     let engine = format!("{BIN} uci");
-    let (ok, out, err) = tune_chess(
-        "label",
-        &[
-            "--squares",
-            "--passes",
-            "3",
-            "--label-engine",
-            &engine,
-            "--label-engine-depth",
-            "2",
-            "--label-result",
-            "0",
-        ],
-    );
+    let dir = std::env::temp_dir().join(format!("menagerie-cache-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let cache = dir.join("scores.txt").to_string_lossy().to_string();
+    let label = |depth: &str| {
+        tune_chess(
+            "label",
+            &[
+                "--squares",
+                "--passes",
+                "3",
+                "--label-engine",
+                &engine,
+                "--label-engine-depth",
+                depth,
+                "--label-result",
+                "0",
+                "--label-cache",
+                &cache,
+            ],
+        )
+    };
+    let (ok, out, err) = label("2");
     assert!(ok, "{err}");
     assert!(err.contains("labels: 0% the game's result"), "{err}");
     assert!(err.contains("its K = "), "{err}");
+    assert!(err.contains("0 already in the cache"), "{err}");
     assert!(out.contains("# chess: evaluation weights"), "{out}");
+    let (ok, again, err) = label("2");
+    assert!(ok, "{err}");
+    assert!(err.contains(" 0 positions searched"), "{err}");
+    assert_eq!(again, out, "the cached scores give the same fit");
+    let (ok, _, err) = label("3");
+    assert!(
+        !ok && err.contains("at depth 2") && err.contains("at depth 3"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

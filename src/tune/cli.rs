@@ -65,6 +65,12 @@ pub struct TuneCommand {
     /// The depth of `--label-engine`'s searches.
     #[arg(long, default_value_t = 10)]
     label_engine_depth: u32,
+    /// With `--label-engine`: a file that keeps its scores, read first
+    /// and added to, so a later fit on the same games asks it only for
+    /// new positions (refused if made with another game, command or
+    /// depth).
+    #[arg(long, requires = "label_engine")]
+    label_cache: Option<PathBuf>,
 }
 
 use crate::file_input::read_text;
@@ -98,6 +104,7 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
             command: command.split_whitespace().map(str::to_string).collect(),
             depth: args.label_engine_depth,
             result_share: args.label_result as f64 / 100.0,
+            cache: args.label_cache,
         }),
     };
     let report = tune(&variant, &options, &mut |line| {

@@ -5,11 +5,13 @@
 //! games' results, as our evaluation's is.
 
 use super::fit::{fit_k_of_scores, loss_of_scores};
+use super::label_cache::LabelCache;
 use super::labels::{blended, SCORE_CAP};
 use super::samples::{for_white, Sample};
 use crate::referee::engine_process::EngineProcess;
 use crate::referee::log::IoLog;
 use rayon::prelude::*;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The engine's answer to one position, at most.
@@ -22,6 +24,8 @@ pub struct EngineLabel {
     pub depth: u32,
     /// The game result's share of the label (0 to 1).
     pub result_share: f64,
+    /// A file that keeps the engine's scores for the next fit.
+    pub cache: Option<PathBuf>,
 }
 
 /// The engine's score of `fen` for the side to move, in its centipawns
@@ -71,46 +75,93 @@ fn start(command: &[String], variant: &str) -> Result<EngineProcess, String> {
     Ok(e)
 }
 
-/// The engine's scores of the samples' positions, for White, one engine
-/// per thread.
-fn scores(samples: &[Sample], label: &EngineLabel) -> Result<Vec<i32>, String> {
-    let Some(first) = samples.first() else {
+/// Positions scored between two writes of the cache.
+const BATCH: usize = 20_000;
+
+/// The engine's scores of `fens` (for the side to move), one engine per
+/// thread.
+fn search_all(fens: &[&str], label: &EngineLabel, variant: &str) -> Result<Vec<i32>, String> {
+    if fens.is_empty() {
         return Ok(Vec::new());
-    };
-    let variant = first.pos.variant().name().to_string();
-    let chunk = samples.len().div_ceil(rayon::current_num_threads().max(1));
-    let parts: Vec<Result<Vec<i32>, String>> = samples
+    }
+    let chunk = fens.len().div_ceil(rayon::current_num_threads().max(1));
+    let parts: Vec<Result<Vec<i32>, String>> = fens
         .par_chunks(chunk.max(1))
         .map(|part| {
-            let mut engine = start(&label.command, &variant)?;
+            let mut engine = start(&label.command, variant)?;
             let out = part
                 .iter()
-                .map(|s| {
-                    score_of(&mut engine, &s.pos.to_fen(), label.depth)
-                        .map(|x| for_white(&s.pos, x))
-                })
+                .map(|fen| score_of(&mut engine, fen, label.depth))
                 .collect::<Result<Vec<i32>, String>>();
             engine.shutdown("quit", Duration::from_millis(500));
             out
         })
         .collect();
-    let mut out = Vec::with_capacity(samples.len());
+    let mut out = Vec::with_capacity(fens.len());
     for part in parts {
         out.extend(part?);
     }
     Ok(out)
 }
 
+/// The engine's scores of the samples' positions, for White: from the
+/// cache where it has them, the rest searched (and added to it, a batch
+/// at a time, so an interrupted run keeps what it did).
+fn scores(
+    samples: &[Sample],
+    label: &EngineLabel,
+    cache: &mut LabelCache,
+) -> Result<Vec<i32>, String> {
+    let Some(first) = samples.first() else {
+        return Ok(Vec::new());
+    };
+    let variant = first.pos.variant().name().to_string();
+    let fens: Vec<String> = samples.iter().map(|s| s.pos.to_fen()).collect();
+    let mut missing: Vec<&str> = fens
+        .iter()
+        .map(String::as_str)
+        .filter(|fen| cache.get(fen).is_none())
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    for batch in missing.chunks(BATCH) {
+        let found = search_all(batch, label, &variant)?;
+        let pairs: Vec<(String, i32)> = batch.iter().map(|f| f.to_string()).zip(found).collect();
+        cache.add(&pairs)?;
+    }
+    samples
+        .iter()
+        .zip(&fens)
+        .map(|(s, fen)| {
+            cache
+                .get(fen)
+                .map(|x| for_white(&s.pos, x))
+                .ok_or_else(|| format!("{fen}: not scored"))
+        })
+        .collect()
+}
+
 /// Each sample's score for White blended with the engine's, read as a
 /// result through the `K` that fits the engine's scores of the training
-/// samples to their games. Returns that `K` and its loss.
+/// samples to their games.
 pub fn relabel(
     train: &mut [Sample],
     held: &mut [Sample],
     label: &EngineLabel,
-) -> Result<(f64, f64), String> {
-    let train_scores = scores(train, label)?;
-    let held_scores = scores(held, label)?;
+) -> Result<Relabelled, String> {
+    let header = format!(
+        "# menagerie tune label cache: {}, {} at depth {}",
+        train.first().map_or("", |s| s.pos.variant().name()),
+        label.command.join(" "),
+        label.depth
+    );
+    let mut cache = match &label.cache {
+        Some(path) => LabelCache::open(path, &header)?,
+        None => LabelCache::in_memory(),
+    };
+    let cached = cache.len();
+    let train_scores = scores(train, label, &mut cache)?;
+    let held_scores = scores(held, label, &mut cache)?;
     let k = fit_k_of_scores(&train_scores, train);
     let loss = loss_of_scores(k, &train_scores, train);
     for (samples, scores) in [(train, train_scores), (held, held_scores)] {
@@ -118,5 +169,20 @@ pub fn relabel(
             s.white_score = blended(label.result_share, s.white_score, k, cp);
         }
     }
-    Ok((k, loss))
+    Ok(Relabelled {
+        k,
+        loss,
+        cached,
+        searched: cache.len() - cached,
+    })
+}
+
+/// What `relabel` did: the `K` that reads the engine's scores as results
+/// and its loss, and how many positions the cache held and the engine
+/// searched.
+pub struct Relabelled {
+    pub k: f64,
+    pub loss: f64,
+    pub cached: usize,
+    pub searched: usize,
 }

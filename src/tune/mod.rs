@@ -8,6 +8,7 @@
 mod cli;
 mod engine_labels;
 pub mod fit;
+mod label_cache;
 pub mod labels;
 pub mod samples;
 pub mod squares;
@@ -163,12 +164,17 @@ fn label(
     progress: &mut dyn FnMut(String),
 ) -> Result<f64, String> {
     if let Some(label) = &options.engine_label {
-        let (k, loss) = engine_labels::relabel(train, held, label)?;
+        let r = engine_labels::relabel(train, held, label)?;
         progress(format!(
-            "labels: {}% the game's result, the rest {} at depth {} (its K = {k:.3}, loss {loss:.6})",
+            "labels: {}% the game's result, the rest {} at depth {} (its K = {:.3}, loss {:.6}; \
+             {} positions searched, {} already in the cache)",
             (label.result_share * 100.0).round(),
             label.command.join(" "),
-            label.depth
+            label.depth,
+            r.k,
+            r.loss,
+            r.searched,
+            r.cached,
         ));
     }
     let k = fit::fit_k(v, start, train);
