@@ -139,18 +139,16 @@ mod tests {
             .and_then(|mut c| c.add(&[("x".to_string(), 1)]))
             .expect("written");
         let err = LabelCache::open(&path, "# depth 10")
-            .err()
-            .expect("refused");
+            .map(|_| ())
+            .expect_err("refused");
         assert!(err.contains("depth 8"), "{err}");
     }
 
     #[test]
     fn a_bad_line_is_named() {
-        let err = parse("# h\nfen\t12\nfen two\n", "# h")
-            .err()
-            .expect("refused");
+        let err = parse("# h\nfen\t12\nfen two\n", "# h").expect_err("refused");
         assert!(err.starts_with("line 3"), "{err}");
-        let err = parse("# h\nfen\tx\n", "# h").err().expect("refused");
+        let err = parse("# h\nfen\tx\n", "# h").expect_err("refused");
         assert!(err.starts_with("line 2"), "{err}");
     }
 }
