@@ -141,6 +141,64 @@ impl UciClient {
     }
 }
 
+/// A score an engine reported (`info ... score cp X` or `score mate N`),
+/// for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reported {
+    Centipawns(i32),
+    /// Mate in this many moves, negative when the side to move is mated.
+    Mate(i32),
+}
+
+/// The score an `info` line reports, if any.
+fn reported(line: &str) -> Option<Reported> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let i = words.iter().position(|&w| w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Reported::Centipawns(value)),
+        "mate" => Some(Reported::Mate(value)),
+        _ => None,
+    }
+}
+
+impl UciClient {
+    /// The engine's score of `game`'s position after a search of `depth`:
+    /// the last score it reported before `bestmove`.
+    pub fn score(
+        &mut self,
+        game: &GameView,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<Reported, Fault> {
+        let (fen, moves) = self.dialect.position_request(game);
+        self.send(&UciCommand::Position {
+            start: fen.map_or(StartPosition::StartPos, StartPosition::Fen),
+            moves,
+        })?;
+        self.send(&UciCommand::Go(GoParams {
+            depth: Some(depth),
+            ..GoParams::default()
+        }))?;
+        let mut score = None;
+        loop {
+            let line = self.process.recv(deadline)?;
+            if line.split_whitespace().next() == Some("bestmove") {
+                return score.ok_or(Fault::Garbage(format!("{line} (no score before it)")));
+            }
+            score = reported(&line).or(score);
+        }
+    }
+
+    /// Stops the engine.
+    pub fn quit(self) {
+        self.process.shutdown("quit", Duration::from_millis(500));
+    }
+}
+
 /// The `go` for the actor: its clock, time per move, depth or nodes.
 fn go_params(turn: &Turn) -> GoParams {
     let own = &turn.clocks[turn.actor.index()];
@@ -232,5 +290,23 @@ impl Player for UciClient {
         // A search still running (the game ended on the referee's side) is stopped.
         let _ = self.process.send("stop");
         self.process.shutdown("quit", Duration::from_millis(500));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{reported, Reported};
+
+    #[test]
+    fn the_score_of_an_info_line() {
+        let line = "info depth 8 seldepth 12 multipv 1 score cp -37 nodes 9 pv e2e4";
+        assert_eq!(reported(line), Some(Reported::Centipawns(-37)));
+        assert_eq!(
+            reported("info depth 9 score mate -3 pv a1a2"),
+            Some(Reported::Mate(-3))
+        );
+        assert_eq!(reported("info depth 9 score lowerbound"), None);
+        assert_eq!(reported("info string score cp x"), None);
+        assert_eq!(reported("bestmove e2e4 score cp 5"), None);
     }
 }

@@ -4,6 +4,7 @@
 use super::labels::SearchLabel;
 use super::samples::SampleFilter;
 use super::{tune, EngineLabel, TuneOptions};
+use crate::referee::cli::EngineSpec;
 use crate::rules::variants;
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,9 +58,10 @@ pub struct TuneCommand {
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=100))]
     label_result: u32,
     /// Label each position also by this UCI engine's search (`position
-    /// fen`, `go depth`; the program, then its arguments, split at spaces),
-    /// to `--label-engine-depth`; its scores are read as results
-    /// through a K fitted to the games.
+    /// fen`, `go depth`) to `--label-engine-depth`; its scores are read as
+    /// results through a K fitted to the games. The engine as `match
+    /// --engine` takes it, its words in one argument (`"cmd=PROGRAM
+    /// option.Hash=16 variant=NAME"`), or just its command line.
     #[arg(long, conflicts_with = "label_depth")]
     label_engine: Option<String>,
     /// The depth of `--label-engine`'s searches.
@@ -75,6 +77,17 @@ pub struct TuneCommand {
 
 use crate::file_input::read_text;
 use crate::referee::pool::MAX_PGN_BYTES;
+
+/// `--label-engine`'s engine: `KEY=VALUE` words as `match --engine`
+/// takes them, or a command line (the program, then its arguments).
+fn label_engine_spec(words: &str) -> Result<EngineSpec, String> {
+    let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+    let spec = match words.first() {
+        Some(w) if w.contains('=') => EngineSpec::parse(&words),
+        _ => EngineSpec::parse(&[format!("cmd={}", words.join(" "))]),
+    };
+    spec.map_err(|e| format!("--label-engine: {}", e.0))
+}
 
 pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
     if !(args.prior.is_finite() && args.prior >= 0.0) {
@@ -100,12 +113,17 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
             depth,
             result_share: args.label_result as f64 / 100.0,
         }),
-        engine_label: args.label_engine.map(|command| EngineLabel {
-            command: command.split_whitespace().map(str::to_string).collect(),
-            depth: args.label_engine_depth,
-            result_share: args.label_result as f64 / 100.0,
-            cache: args.label_cache,
-        }),
+        engine_label: args
+            .label_engine
+            .map(|words| {
+                label_engine_spec(&words).map(|spec| EngineLabel {
+                    spec,
+                    depth: args.label_engine_depth,
+                    result_share: args.label_result as f64 / 100.0,
+                    cache: args.label_cache,
+                })
+            })
+            .transpose()?,
     };
     let report = tune(&variant, &options, &mut |line| {
         let _ = writeln!(std::io::stderr(), "{line}");

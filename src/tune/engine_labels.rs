@@ -8,8 +8,11 @@ use super::fit::{fit_k_of_scores, loss_of_scores};
 use super::label_cache::LabelCache;
 use super::labels::{blended, SCORE_CAP};
 use super::samples::{for_white, Sample};
-use crate::referee::engine_process::EngineProcess;
+use crate::referee::cli::EngineSpec;
 use crate::referee::log::IoLog;
+use crate::referee::player::GameView;
+use crate::referee::uci_client::{Reported, UciClient};
+use crate::rules::position::Position;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -17,10 +20,11 @@ use std::time::{Duration, Instant};
 /// The engine's answer to one position, at most.
 const ANSWER_TIME: Duration = Duration::from_secs(60);
 
-/// An engine that labels positions: its command line and search depth.
+/// An engine that labels positions, as `match --engine` names one, and
+/// its search depth.
 #[derive(Clone, Debug)]
 pub struct EngineLabel {
-    pub command: Vec<String>,
+    pub spec: EngineSpec,
     pub depth: u32,
     /// The game result's share of the label (0 to 1).
     pub result_share: f64,
@@ -28,59 +32,59 @@ pub struct EngineLabel {
     pub cache: Option<PathBuf>,
 }
 
-/// The engine's score of `fen` for the side to move, in its centipawns
-/// (a mate as `SCORE_CAP`).
-fn score_of(engine: &mut EngineProcess, fen: &str, depth: u32) -> Result<i32, String> {
-    engine
-        .send(&format!("position fen {fen}"))
-        .map_err(|e| e.to_string())?;
-    engine
-        .send(&format!("go depth {depth}"))
-        .map_err(|e| e.to_string())?;
-    let deadline = Instant::now() + ANSWER_TIME;
-    let mut score = None;
-    loop {
-        let line = engine.recv(deadline).map_err(|e| format!("{fen}: {e}"))?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.first() {
-            Some(&"bestmove") => return score.ok_or_else(|| format!("{fen}: no score")),
-            Some(&"info") => {}
-            _ => continue,
+impl EngineLabel {
+    /// The engine's command line, its options and its name for the game.
+    pub fn engine_text(&self) -> String {
+        let mut words = vec![self.spec.program.clone()];
+        words.extend(self.spec.args.iter().cloned());
+        words.extend(
+            self.spec
+                .options
+                .iter()
+                .map(|(k, v)| format!("option.{k}={v}")),
+        );
+        if let Some(theirs) = &self.spec.variant {
+            words.push(format!("variant={theirs}"));
         }
-        if let Some(i) = words.iter().position(|&w| w == "score") {
-            let value: Option<i32> = words.get(i + 2).and_then(|x| x.parse().ok());
-            score = match (words.get(i + 1), value) {
-                (Some(&"cp"), Some(cp)) => Some(cp.clamp(-SCORE_CAP, SCORE_CAP)),
-                (Some(&"mate"), Some(m)) => Some(if m > 0 { SCORE_CAP } else { -SCORE_CAP }),
-                _ => score,
-            };
-        }
+        words.join(" ")
+    }
+
+    /// What made its scores, as the cache's first line says it.
+    fn maker(&self, variant: &str) -> String {
+        format!(
+            "# menagerie tune label cache: {variant}, {} at depth {}",
+            self.engine_text(),
+            self.depth
+        )
     }
 }
 
-/// Starts the engine for `variant` and waits until it is ready.
-fn start(command: &[String], variant: &str) -> Result<EngineProcess, String> {
-    let (program, args) = command.split_first().ok_or("no engine command")?;
-    let mut e =
-        EngineProcess::spawn(program, args, None, IoLog::new(None)).map_err(|e| e.to_string())?;
-    for line in [
-        "uci",
-        &format!("setoption name UCI_Variant value {variant}"),
-        "isready",
-    ] {
-        e.send(line).map_err(|e| e.to_string())?;
-    }
+/// The engine's score of `fen` for the side to move, in its centipawns
+/// (a mate as `SCORE_CAP`).
+fn score_of(engine: &mut UciClient, (fen, pos): Unscored, depth: u32) -> Result<i32, String> {
+    let game = GameView {
+        variant: pos.variant().name(),
+        start_fen: Some(fen),
+        steps: &[],
+        position: pos,
+    };
     let deadline = Instant::now() + ANSWER_TIME;
-    while e.recv(deadline).map_err(|e| e.to_string())? != "readyok" {}
-    Ok(e)
+    match engine.score(&game, depth, deadline) {
+        Ok(Reported::Centipawns(cp)) => Ok(cp.clamp(-SCORE_CAP, SCORE_CAP)),
+        Ok(Reported::Mate(m)) => Ok(if m > 0 { SCORE_CAP } else { -SCORE_CAP }),
+        Err(e) => Err(format!("{fen}: the engine {e}")),
+    }
 }
 
 /// Positions scored between two writes of the cache.
 const BATCH: usize = 20_000;
 
+/// A position to score: its FEN and itself.
+type Unscored<'a> = (&'a str, &'a Position);
+
 /// The engine's scores of `fens` (for the side to move), one engine per
 /// thread.
-fn search_all(fens: &[&str], label: &EngineLabel, variant: &str) -> Result<Vec<i32>, String> {
+fn search_all(fens: &[Unscored], label: &EngineLabel, variant: &str) -> Result<Vec<i32>, String> {
     if fens.is_empty() {
         return Ok(Vec::new());
     }
@@ -88,12 +92,13 @@ fn search_all(fens: &[&str], label: &EngineLabel, variant: &str) -> Result<Vec<i
     let parts: Vec<Result<Vec<i32>, String>> = fens
         .par_chunks(chunk.max(1))
         .map(|part| {
-            let mut engine = start(&label.command, variant)?;
+            let mut engine = UciClient::start(&label.spec, variant, IoLog::new(None))
+                .map_err(|e| format!("{}: {e}", label.spec.program))?;
             let out = part
                 .iter()
-                .map(|fen| score_of(&mut engine, fen, label.depth))
+                .map(|&unscored| score_of(&mut engine, unscored, label.depth))
                 .collect::<Result<Vec<i32>, String>>();
-            engine.shutdown("quit", Duration::from_millis(500));
+            engine.quit();
             out
         })
         .collect();
@@ -117,16 +122,17 @@ fn scores(
     };
     let variant = first.pos.variant().name().to_string();
     let fens: Vec<String> = samples.iter().map(|s| s.pos.to_fen()).collect();
-    let mut missing: Vec<&str> = fens
+    let mut missing: Vec<Unscored> = fens
         .iter()
-        .map(String::as_str)
-        .filter(|fen| cache.get(fen).is_none())
+        .zip(samples)
+        .map(|(fen, s)| (fen.as_str(), &s.pos))
+        .filter(|(fen, _)| cache.get(fen).is_none())
         .collect();
-    missing.sort_unstable();
-    missing.dedup();
+    missing.sort_unstable_by_key(|u| u.0);
+    missing.dedup_by_key(|u| u.0);
     for batch in missing.chunks(BATCH) {
         let found = search_all(batch, label, &variant)?;
-        let pairs: Vec<(String, i32)> = batch.iter().map(|f| f.to_string()).zip(found).collect();
+        let pairs: Vec<(String, i32)> = batch.iter().map(|u| u.0.to_string()).zip(found).collect();
         cache.add(&pairs)?;
     }
     samples
@@ -149,12 +155,7 @@ pub fn relabel(
     held: &mut [Sample],
     label: &EngineLabel,
 ) -> Result<Relabelled, String> {
-    let header = format!(
-        "# menagerie tune label cache: {}, {} at depth {}",
-        train.first().map_or("", |s| s.pos.variant().name()),
-        label.command.join(" "),
-        label.depth
-    );
+    let header = label.maker(train.first().map_or("", |s| s.pos.variant().name()));
     let mut cache = match &label.cache {
         Some(path) => LabelCache::open(path, &header)?,
         None => LabelCache::in_memory(),

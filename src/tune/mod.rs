@@ -169,7 +169,7 @@ fn label(
             "labels: {}% the game's result, the rest {} at depth {} (its K = {:.3}, loss {:.6}; \
              {} positions searched, {} already in the cache)",
             (label.result_share * 100.0).round(),
-            label.command.join(" "),
+            label.engine_text(),
             label.depth,
             r.k,
             r.loss,
