@@ -33,7 +33,12 @@ impl Param {
 
 /// The predicted score for White of an evaluation for White.
 pub fn predicted(k: f64, cp: i32) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0))
+    predicted_of(k, cp as f64)
+}
+
+/// `predicted` of a fractional evaluation (a linear model's).
+pub fn predicted_of(k: f64, cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
 }
 
 /// Each sample's evaluation for White under `w`.

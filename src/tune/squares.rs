@@ -7,7 +7,7 @@
 //! with a prior that pulls entries seen in few positions toward 0. Files
 //! mirror (a1's entry is h1's), which halves the entries to fit.
 
-use super::fit::{scores, FitData};
+use super::fit::{predicted_of, scores, FitData};
 use super::samples::Sample;
 use crate::rules::piece::Kind;
 use crate::rules::square::{Color, Square};
@@ -124,7 +124,7 @@ fn linear_parts(v: &Variant, start: &Weights, layout: &Layout, samples: &[Sample
 
 /// The derivative of the predicted score by the evaluation, at `cp`.
 fn slope(k: f64, cp: f64) -> (f64, f64) {
-    let s = 1.0 / (1.0 + 10f64.powf(-k * cp / 400.0));
+    let s = predicted_of(k, cp);
     (s, s * (1.0 - s) * k * std::f64::consts::LN_10 / 400.0)
 }
 

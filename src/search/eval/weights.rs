@@ -373,8 +373,7 @@ fn square_key(v: &Variant, rest: &str) -> Result<(Phase, Kind, usize), String> {
         .into_iter()
         .find(|p| p.key() == phase)
         .ok_or_else(|| format!("`{phase}` is not `middle` or `end`"))?;
-    let kind = (0..v.kind_count() as Kind)
-        .find(|&k| v.symbol(Color::White, k) == symbol)
+    let kind = kind_of_symbol(v, symbol)
         .ok_or_else(|| format!("no piece is `{symbol}` in {}", v.name()))?;
     let sq = v
         .geometry()
@@ -426,8 +425,12 @@ fn lines(text: &str) -> Result<Vec<(usize, &str, i32)>, WeightsError> {
 
 /// The non-royal kind whose White symbol is `symbol`.
 fn piece_of_symbol(v: &Variant, symbol: &str) -> Option<Kind> {
-    (0..v.kind_count() as Kind)
-        .find(|&k| v.symbol(Color::White, k) == symbol && v.royal_kinds() >> k & 1 == 0)
+    kind_of_symbol(v, symbol).filter(|&k| v.royal_kinds() >> k & 1 == 0)
+}
+
+/// The kind of the piece whose White symbol is `symbol`, royal or not.
+fn kind_of_symbol(v: &Variant, symbol: &str) -> Option<Kind> {
+    (0..v.kind_count() as Kind).find(|&k| v.symbol(Color::White, k) == symbol)
 }
 
 #[cfg(test)]
