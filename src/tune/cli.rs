@@ -4,7 +4,7 @@
 use super::labels::SearchLabel;
 use super::samples::SampleFilter;
 use super::{tune, EngineLabel, TuneOptions};
-use crate::referee::cli::EngineSpec;
+use crate::referee::cli::{EngineSpec, Protocol};
 use crate::rules::variants;
 use std::io::Write;
 use std::path::PathBuf;
@@ -86,7 +86,13 @@ fn label_engine_spec(words: &str) -> Result<EngineSpec, String> {
         Some(w) if w.contains('=') => EngineSpec::parse(&words),
         _ => EngineSpec::parse(&[format!("cmd={}", words.join(" "))]),
     };
-    spec.map_err(|e| format!("--label-engine: {}", e.0))
+    let spec = spec.map_err(|e| format!("--label-engine: {}", e.0))?;
+    if spec.limits != Default::default() || spec.protocol != Protocol::Uci {
+        return Err("--label-engine: a UCI engine, its depth given by --label-engine-depth \
+                    (no proto, tc, movetime, depth or nodes)"
+            .to_string());
+    }
+    Ok(spec)
 }
 
 pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
