@@ -20,9 +20,6 @@ pub type DoneCallback = Box<dyn FnOnce(Option<Action>, &Position) + Send>;
 /// The counts below each root action, or None when stopped.
 pub type PerftCallback = Box<dyn FnOnce(Option<Vec<(Action, u64)>>, &Position) + Send>;
 
-/// The largest weights file read (a tuned one has a few hundred lines).
-const MAX_WEIGHTS_BYTES: usize = 1 << 20;
-
 /// Sleeps until `stop` is set; `Engine::stop` wakes the thread at once.
 fn wait_for_stop(stop: &AtomicBool) {
     while !stop.load(Ordering::Relaxed) {
@@ -201,8 +198,9 @@ impl Engine {
         let text = if path.is_empty() || path == "<empty>" {
             None
         } else {
-            let text = crate::file_input::read_text(path, MAX_WEIGHTS_BYTES)
-                .map_err(|e| format!("cannot read weights file '{path}': {e}"))?;
+            let text =
+                crate::file_input::read_text(path, crate::search::eval::weights::MAX_WEIGHTS_BYTES)
+                    .map_err(|e| format!("cannot read weights file '{path}': {e}"))?;
             Weights::check(&text).map_err(|e| format!("{path}: {e}"))?;
             Some(text)
         };

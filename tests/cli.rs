@@ -457,6 +457,28 @@ fn tune_refuses_an_engine_it_cannot_start() {
 }
 
 #[test]
+fn tune_starts_from_a_weights_file() {
+    let dir = std::env::temp_dir().join(format!("menagerie-start-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let start = dir.join("start.weights");
+    std::fs::write(&start, "pawn.doubled = 77\nmobility = 50\n").expect("write");
+    let path = start.to_string_lossy().to_string();
+    let (ok, out, err) = tune_chess("start", &["--start", &path, "--only", "mobility"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("pawn.doubled = 77"),
+        "kept from the start file: {out}"
+    );
+    std::fs::write(&start, "mobility = 50\npawn.doubled = x\n").expect("write");
+    let (ok, _, err) = tune_chess("start", &["--start", &path]);
+    assert!(
+        !ok && err.contains("--start") && err.contains("line 2"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn tune_refuses_a_negative_prior() {
     let (ok, _, err) = tune_chess("prior", &["--squares", "--prior=-1"]);
     assert!(!ok);

@@ -3,9 +3,10 @@
 
 use super::labels::SearchLabel;
 use super::samples::SampleFilter;
-use super::{tune, EngineLabel, TuneOptions};
+use super::{tune, EngineLabel, Start, TuneOptions};
 use crate::referee::cli::{EngineSpec, Protocol};
 use crate::rules::variants;
+use crate::search::eval::weights::MAX_WEIGHTS_BYTES;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -33,6 +34,10 @@ pub struct TuneCommand {
     /// Start from the evaluation's defaults, not the game's weights.
     #[arg(long)]
     from_defaults: bool,
+    /// Start from this weights file (an earlier fit's), not the game's
+    /// weights; what the fit does not move is kept from it.
+    #[arg(long, conflicts_with = "from_defaults")]
+    start: Option<PathBuf>,
     /// Fit only these weights (keys as in the weights file, e.g.
     /// `king.danger` or `value.N`), the others kept.
     #[arg(long, value_delimiter = ',')]
@@ -88,9 +93,11 @@ fn label_engine_spec(words: &str) -> Result<EngineSpec, String> {
     };
     let spec = spec.map_err(|e| format!("--label-engine: {}", e.0))?;
     if spec.limits != Default::default() || spec.protocol != Protocol::Uci {
-        return Err("--label-engine: a UCI engine, its depth given by --label-engine-depth \
+        return Err(
+            "--label-engine: a UCI engine, its depth given by --label-engine-depth \
                     (no proto, tc, movetime, depth or nodes)"
-            .to_string());
+                .to_string(),
+        );
     }
     Ok(spec)
 }
@@ -106,13 +113,21 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         texts.push(text);
     }
+    let start = match (&args.start, args.from_defaults) {
+        (Some(path), _) => Start::Text(
+            read_text(&path.to_string_lossy(), MAX_WEIGHTS_BYTES)
+                .map_err(|e| format!("--start {}: {e}", path.display()))?,
+        ),
+        (None, true) => Start::Defaults,
+        (None, false) => Start::Own,
+    };
     let options = TuneOptions {
         texts,
         filter: SampleFilter {
             skip_plies: args.skip_plies,
         },
         max_passes: args.passes.unwrap_or(if args.squares { 2000 } else { 40 }),
-        from_defaults: args.from_defaults,
+        start,
         only: args.only,
         squares: args.squares.then_some((args.prior, args.by_lines)),
         label: args.label_depth.map(|depth| SearchLabel {

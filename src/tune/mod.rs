@@ -29,8 +29,8 @@ pub struct TuneOptions {
     pub texts: Vec<String>,
     pub filter: SampleFilter,
     pub max_passes: usize,
-    /// Start from the defaults instead of the game's own weights.
-    pub from_defaults: bool,
+    /// The weights the fit starts from (and keeps where it does not fit).
+    pub start: Start,
     /// Fit only the weights of these keys (`king.danger`, `value.N`);
     /// empty: every weight that matters.
     pub only: Vec<String>,
@@ -42,6 +42,17 @@ pub struct TuneOptions {
     pub label: Option<labels::SearchLabel>,
     /// Labels blended with another engine's search (`engine_labels.rs`).
     pub engine_label: Option<engine_labels::EngineLabel>,
+}
+
+/// The weights a fit starts from.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// The game's own (its search profile's).
+    Own,
+    /// The evaluation's defaults.
+    Defaults,
+    /// A weights file's text (an earlier fit's, to fit more on top of it).
+    Text(String),
 }
 
 /// What the fit found.
@@ -105,10 +116,10 @@ pub fn tune(
         return Err("too few positions to fit (and hold some out)".to_string());
     }
     let v = &**variant;
-    let start = if options.from_defaults {
-        Weights::defaults(v)
-    } else {
-        Weights::for_variant(v)
+    let start = match &options.start {
+        Start::Own => Weights::for_variant(v),
+        Start::Defaults => Weights::defaults(v),
+        Start::Text(text) => Weights::parse(v, text).map_err(|e| format!("--start: {e}"))?,
     };
     let k = label(v, options, &start, (&mut train, &mut held), progress)?;
     let params = match options.squares {

@@ -4,7 +4,7 @@
 use super::fit::{self, Param};
 use super::samples::{self, for_white, Sample, SampleFilter};
 use super::{labels, squares};
-use super::{tune, TuneOptions};
+use super::{tune, Start, TuneOptions};
 use crate::rules::action::Action;
 use crate::rules::position::{Pending, Position};
 use crate::rules::variant::Variant;
@@ -195,7 +195,7 @@ fn too_few_games_is_an_error_not_a_panic() {
         texts: vec![GAMES.to_string()],
         filter: SampleFilter { skip_plies: 0 },
         max_passes: 1,
-        from_defaults: true,
+        start: Start::Defaults,
         only: vec![],
         squares: None,
         label: None,

@@ -159,6 +159,10 @@ fn term_least(i: usize) -> i32 {
     }
 }
 
+/// The largest weights file read (a tuned one has a few hundred lines,
+/// with square tables some thousands).
+pub const MAX_WEIGHTS_BYTES: usize = 1 << 20;
+
 /// A piece's value may be set from 1 to this many centipawns.
 pub const MAX_VALUE: i32 = 5000;
 /// A term may be set from 0 to this (a percentage to 100).
