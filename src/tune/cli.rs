@@ -3,6 +3,7 @@
 
 use super::labels::SearchLabel;
 use super::samples::SampleFilter;
+use super::squares::SquareFit;
 use super::{tune, EngineLabel, Start, TuneOptions};
 use crate::referee::cli::{EngineSpec, Protocol};
 use crate::rules::variants;
@@ -54,6 +55,11 @@ pub struct TuneCommand {
     /// (far fewer weights to fit from few games).
     #[arg(long, requires = "squares")]
     by_lines: bool,
+    /// With `--squares`: each table's mean over the board stays as it
+    /// was, so the tables place pieces and the piece values stay as they
+    /// are (without it a table's mean acts as a change of value).
+    #[arg(long, requires = "squares")]
+    centred: bool,
     /// Label each position also by a search of this depth, its score read
     /// as a predicted result (the starting weights evaluate it).
     #[arg(long)]
@@ -129,7 +135,12 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
         max_passes: args.passes.unwrap_or(if args.squares { 2000 } else { 40 }),
         start,
         only: args.only,
-        squares: args.squares.then_some((args.prior, args.by_lines)),
+        squares: args.squares.then_some(SquareFit {
+            max_steps: args.passes.unwrap_or(2000),
+            prior_positions: args.prior,
+            lines: args.by_lines,
+            centred: args.centred,
+        }),
         label: args.label_depth.map(|depth| SearchLabel {
             depth,
             result_share: args.label_result as f64 / 100.0,

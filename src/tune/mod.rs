@@ -35,9 +35,8 @@ pub struct TuneOptions {
     /// empty: every weight that matters.
     pub only: Vec<String>,
     /// Fit the square tables instead (`squares.rs`), every other weight
-    /// kept, with a prior of this many positions, by square or (true) by
-    /// rank and file; `max_passes` is then the number of steps.
-    pub squares: Option<(f64, bool)>,
+    /// kept.
+    pub squares: Option<squares::SquareFit>,
     /// Labels blended with a search of each position (`labels.rs`).
     pub label: Option<labels::SearchLabel>,
     /// Labels blended with another engine's search (`engine_labels.rs`).
@@ -212,15 +211,12 @@ fn fit_weights(
     progress: &mut dyn FnMut(String),
 ) -> Weights {
     match options.squares {
-        Some((prior, lines)) => {
-            let how = (options.max_passes, prior, lines);
-            squares::fit(v, start, data, how, &mut |p| {
-                progress(format!(
-                    "step {}: loss {:.6}, held out {:.6} (linear)",
-                    p.number, p.loss, p.held_out_loss
-                ))
-            })
-        }
+        Some(how) => squares::fit(v, start, data, &how, &mut |p| {
+            progress(format!(
+                "step {}: loss {:.6}, held out {:.6} (linear)",
+                p.number, p.loss, p.held_out_loss
+            ))
+        }),
         None => fit::descend(v, start, params, data, options.max_passes, &mut |p| {
             progress(format!(
                 "pass {}: loss {:.6}, held out {:.6}, {} weights moved",

@@ -170,18 +170,36 @@ pub struct SquarePass {
     pub held_out_loss: f64,
 }
 
+/// How the square tables are fitted.
+#[derive(Clone, Copy, Debug)]
+pub struct SquareFit {
+    /// Steps at most.
+    pub max_steps: usize,
+    /// The prior's weight, in positions.
+    pub prior_positions: f64,
+    /// A square's entry is its rank's plus its file's.
+    pub lines: bool,
+    /// Each table's mean over the board stays where it started, so the
+    /// fit places pieces and leaves their values to the values.
+    pub centred: bool,
+}
+
 /// The square tables fitted on `data.samples` from `start` (every other
-/// weight kept), at most `max_steps` steps, with a prior as strong as
-/// `prior_positions` positions, each square its own entry or (`lines`)
-/// the sum of its rank's and its file's; the entries kept are those of the
-/// step with the least loss on `data.held_out`.
+/// weight kept), as `how` says; the entries kept are those of the step
+/// with the least loss on `data.held_out`.
 pub fn fit(
     v: &Variant,
     start: &Weights,
     data: &FitData,
-    (max_steps, prior_positions, lines): (usize, f64, bool),
+    how: &SquareFit,
     progress: &mut dyn FnMut(&SquarePass),
 ) -> Weights {
+    let SquareFit {
+        max_steps,
+        prior_positions,
+        lines,
+        centred,
+    } = *how;
     let layout = Layout::new(v, lines);
     let train = linear_parts(v, start, &layout, data.samples);
     let held = linear_parts(v, start, &layout, data.held_out);
@@ -196,6 +214,9 @@ pub fn fit(
     for number in 1..=max_steps {
         let mut next = x.clone();
         step(data.k, &train, &mut next, lambda, damping);
+        if centred {
+            centre(v, &layout, &mut next);
+        }
         let next_loss = linear_loss(data.k, &train, &next);
         if next_loss > loss {
             damping /= 2.0;
@@ -213,6 +234,38 @@ pub fn fit(
         });
     }
     with_entries(v, start, &layout, &kept.1)
+}
+
+/// Shifts each kind's table of each phase so that its entries' mean over
+/// the board's squares is 0: by its cells where each square has one
+/// entry, by its ranks where a square's entry is its rank's plus its
+/// file's.
+fn centre(v: &Variant, layout: &Layout, x: &mut [f64]) {
+    let squares: Vec<Square> = v.geometry().squares().collect();
+    let mut shifted: Vec<usize> = squares
+        .iter()
+        .map(|&sq| layout.cells_of(v, sq).0[0])
+        .collect();
+    shifted.sort_unstable();
+    shifted.dedup();
+    for phase in Phase::BOTH {
+        for kind in 0..layout.kinds {
+            let total: f64 = squares
+                .iter()
+                .map(|&sq| {
+                    let (cells, n) = layout.cells_of(v, sq);
+                    cells[..n]
+                        .iter()
+                        .map(|&c| x[layout.index(phase, kind, c)])
+                        .sum::<f64>()
+                })
+                .sum();
+            let mean = total / squares.len().max(1) as f64;
+            for &cell in &shifted {
+                x[layout.index(phase, kind, cell)] -= mean;
+            }
+        }
+    }
 }
 
 /// `start` with the fitted entries added, rounded, on both mirrored files.
