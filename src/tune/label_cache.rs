@@ -34,7 +34,21 @@ impl LabelCache {
             return Ok(cache);
         }
         let text = read_text(&path.to_string_lossy(), MAX_CACHE_BYTES)?;
-        cache.scores = parse(&text, header).map_err(|e| format!("{}: {e}", path.display()))?;
+        // A last line without its newline was cut short (a run stopped
+        // while writing): it is not read, and it is cut off the file so
+        // that what is added next starts on a line of its own.
+        let whole = match text.rfind('\n') {
+            Some(end) => &text[..=end],
+            None => "",
+        };
+        cache.scores = parse(whole, header).map_err(|e| format!("{}: {e}", path.display()))?;
+        if whole.len() < text.len() {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(whole.len() as u64))
+                .map_err(|e| format!("cannot mend {}: {e}", path.display()))?;
+        }
         Ok(cache)
     }
 
@@ -129,6 +143,18 @@ mod tests {
             (again.get("8/8 w"), again.get("8/8 b")),
             (Some(31), Some(-7))
         );
+        assert_eq!(again.len(), 2);
+    }
+
+    #[test]
+    fn a_line_cut_short_is_dropped_and_written_past() {
+        let path = scratch("cut.txt");
+        std::fs::write(&path, "# h\nfen a\t5\nfen b\t1").expect("written");
+        let mut cache = LabelCache::open(&path, "# h").expect("read");
+        assert_eq!((cache.get("fen a"), cache.get("fen b")), (Some(5), None));
+        cache.add(&[("fen c".to_string(), 9)]).expect("appended");
+        let again = LabelCache::open(&path, "# h").expect("read back");
+        assert_eq!((again.get("fen b"), again.get("fen c")), (None, Some(9)));
         assert_eq!(again.len(), 2);
     }
 
