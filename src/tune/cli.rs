@@ -132,7 +132,7 @@ pub fn run_cli(args: TuneCommand) -> Result<(), Box<dyn std::error::Error>> {
         filter: SampleFilter {
             skip_plies: args.skip_plies,
         },
-        max_passes: args.passes.unwrap_or(if args.squares { 2000 } else { 40 }),
+        max_passes: args.passes.unwrap_or(40),
         start,
         only: args.only,
         squares: args.squares.then_some(SquareFit {

@@ -28,6 +28,8 @@ pub struct TuneOptions {
     /// The PGN texts (`menagerie match --pgn`).
     pub texts: Vec<String>,
     pub filter: SampleFilter,
+    /// Coordinate descent's passes at most (the square tables count
+    /// their steps in `squares`).
     pub max_passes: usize,
     /// The weights the fit starts from (and keeps where it does not fit).
     pub start: Start,

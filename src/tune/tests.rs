@@ -256,16 +256,11 @@ fn centred_tables_keep_their_mean_and_still_place_pieces() {
     // again on c3 and f3: the centred fit may not take the 120 as a table
     // (the value's to fit), but it still finds c3 above the rest.
     let v = variants::load("chess").expect("chess");
-    let cell = |name: &str| {
-        v.geometry()
-            .squares()
-            .find(|&sq| v.geometry().name(sq) == name)
-            .expect("a square")
-            .index()
-    };
+    let g = v.geometry();
+    let cell = |name: &str| g.parse_square(name).expect("a square").index();
     let mut truth = Weights::defaults(&v);
-    for sq in v.geometry().squares() {
-        let extra = if ["c3", "f3"].contains(&v.geometry().name(sq).as_str()) {
+    for sq in g.squares() {
+        let extra = if ["c3", "f3"].contains(&g.name(sq).as_str()) {
             160
         } else {
             120
@@ -286,8 +281,7 @@ fn centred_tables_keep_their_mean_and_still_place_pieces() {
             centred: true,
         };
         let w = squares::fit(&v, &Weights::defaults(&v), &data, &how, &mut |_| {});
-        let entries: Vec<i32> = v
-            .geometry()
+        let entries: Vec<i32> = g
             .squares()
             .map(|sq| w.square(Phase::Middle, 1, sq.index()))
             .collect();
