@@ -209,6 +209,17 @@ fn too_few_games_is_an_error_not_a_panic() {
     assert!(tune(&v, &bad, &mut |_| {}).is_err());
 }
 
+/// The square tables fitted `how` from the default weights on `samples`
+/// (at K = 1, every sample also held out).
+fn tables_fitted(v: &Arc<Variant>, samples: &[Sample], how: &squares::SquareFit) -> Weights {
+    let data = fit::FitData {
+        k: 1.0,
+        samples,
+        held_out: samples,
+    };
+    squares::fit(v, &Weights::defaults(v), &data, how, &mut |_| {})
+}
+
 #[test]
 fn square_tables_are_found_again() {
     // A Knight worth 40 more on c3 and f3 (mirrored files) in the middle
@@ -222,11 +233,6 @@ fn square_tables_are_found_again() {
         truth.set_square(Phase::Middle, 1, cell(name), 40);
     }
     let samples = made_by(&v, &truth, 1.0);
-    let data = fit::FitData {
-        k: 1.0,
-        samples: &samples,
-        held_out: &samples,
-    };
     let from_defaults = |max_steps, prior_positions| {
         let how = squares::SquareFit {
             max_steps,
@@ -234,7 +240,7 @@ fn square_tables_are_found_again() {
             lines: false,
             centred: false,
         };
-        squares::fit(&v, &Weights::defaults(&v), &data, &how, &mut |_| {})
+        tables_fitted(&v, &samples, &how)
     };
     let w = from_defaults(2000, 1.0);
     let knight = w.square(Phase::Middle, 1, cell("c3"));
@@ -268,11 +274,6 @@ fn centred_tables_keep_their_mean_and_still_place_pieces() {
         truth.set_square(Phase::Middle, 1, sq.index(), extra);
     }
     let samples = made_by(&v, &truth, 1.0);
-    let data = fit::FitData {
-        k: 1.0,
-        samples: &samples,
-        held_out: &samples,
-    };
     for lines in [false, true] {
         let how = squares::SquareFit {
             max_steps: 500,
@@ -280,7 +281,7 @@ fn centred_tables_keep_their_mean_and_still_place_pieces() {
             lines,
             centred: true,
         };
-        let w = squares::fit(&v, &Weights::defaults(&v), &data, &how, &mut |_| {});
+        let w = tables_fitted(&v, &samples, &how);
         let entries: Vec<i32> = g
             .squares()
             .map(|sq| w.square(Phase::Middle, 1, sq.index()))
