@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """How many positions of a chess test suite (EPD with `bm`, such as
-scripts/data/wac.epd, Reinfeld's 300 "Win at Chess" positions) an engine
-solves: its best move after a fixed time or depth must be one of `bm`.
+scripts/data/wac.epd, Reinfeld's 300 "Win at Chess" positions, or `am`,
+such as the blunders `scripts/refuted.py` gathers) an engine solves: its
+best move after a fixed time or depth must be one of `bm` and none of
+`am`.
 A check of the search's tactics, ours against the peer's; not part of
 the test suite.
 
@@ -24,7 +26,8 @@ FSF = os.path.join(HERE, "..", "peers", "fsf", "fairy-stockfish")
 
 
 def load(path):
-    """(fen, set of best moves in UCI, id) for each line of the suite."""
+    """(fen, best moves, moves to avoid, id) for each line of the suite,
+    the moves in UCI."""
     items = []
     with open(path) as f:
         for line in f:
@@ -33,7 +36,8 @@ def load(path):
             board = chess.Board()
             ops = board.set_epd(line)
             best = {m.uci() for m in ops.get("bm", [])}
-            items.append((board.fen(), best, ops.get("id", line[:20])))
+            avoid = {m.uci() for m in ops.get("am", [])}
+            items.append((board.fen(), best, avoid, ops.get("id", line[:20])))
     return items
 
 
@@ -71,9 +75,9 @@ def main():
     items = load(a.epd)
 
     def solve(item):
-        fen, best, name = item
+        fen, best, avoid, name = item
         move = peer(fen, a.limit) if a.engine == "fsf" else ours(a.engine, fen, a.limit)
-        return move in best, name
+        return (not best or move in best) and move not in avoid, name
 
     with ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(solve, items))
