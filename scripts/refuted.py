@@ -23,8 +23,8 @@ import sys
 
 import chess
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FSF = os.path.join(HERE, "..", "peers", "fsf", "fairy-stockfish")
+from tactics import FSF
+
 LINE = re.compile(r"^game (\d+) (white|black) (\S+) ([<>]) (.*)$")
 SCORE = re.compile(r" score (cp|mate) (-?\d+)")
 DECIDED = 500
