@@ -49,6 +49,8 @@ pub struct Tally {
     /// Pieces attacking the enemy king's zone, and their weight.
     king_attackers: [i32; 2],
     king_units: [i32; 2],
+    /// Each side's pieces attacked by a cheaper enemy piece.
+    lesser_hits: [Bitboard; 2],
     /// The square tables' sums per side, middle game and ending.
     squares: [[i32; 2]; 2],
 }
@@ -85,6 +87,11 @@ pub struct Evaluator {
     /// Per piece attacked by an enemy pawn, per piece or pawn attacked and
     /// not defended (`Term::ThreatByPawn`, `ThreatUndefended`).
     threats: (i32, i32),
+    /// Per piece attacked by a cheaper enemy piece (`Term::ThreatByLesser`),
+    /// and per kind the kinds its pieces threaten so (none where the
+    /// weight is 0).
+    by_lesser: i32,
+    richer: Vec<u32>,
     /// The side to move's edge (`Term::Tempo`).
     tempo: i32,
     /// The game's switches for the search, from its weights file.
@@ -164,6 +171,11 @@ impl Evaluator {
         let space = space::SpaceTerms::new(v, pawns.kinds, w.term(Term::Space));
         let file_weights = (w.term(Term::OpenFile), w.term(Term::HalfOpenFile));
         let files = open_files::FileTerms::new(v, pawns.kinds, file_weights);
+        let by_lesser = w.term(Term::ThreatByLesser);
+        let richer = match by_lesser {
+            0 => vec![0; n],
+            _ => richer_kinds(&values, phase_kinds),
+        };
         let immobile_royals = kinds_in(royal)
             .filter(|&k| !v.moves_at_all(k))
             .fold(0u32, |m, k| m | 1 << k);
@@ -188,6 +200,8 @@ impl Evaluator {
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
+            by_lesser,
+            richer,
             tempo: w.term(Term::Tempo),
             search: SearchSettings::from_terms(|t| w.term(t)),
         }
@@ -287,6 +301,7 @@ impl Evaluator {
             zones,
             king_attackers: [0; 2],
             king_units: [0; 2],
+            lesser_hits: [Bitboard::EMPTY; 2],
             squares: [[0; 2]; 2],
         }
     }
@@ -320,12 +335,17 @@ impl Evaluator {
         let pst = &self.pst[c][kind * self.cells..];
         let lame_blockers = pos.lame_blockers(kind as Kind);
         let mode = pos.mode(color);
+        let prey = match self.richer[kind] {
+            0 => Bitboard::EMPTY,
+            richer => pos.pieces_of_kinds(them, richer),
+        };
         let mut count = 0;
         for sq in pieces {
             t.score[c] += pst[sq.index()];
             let unmoved = pos.unmoved().contains(sq);
             let (q, x) = v.reach(color, kind, sq, occ, lame_blockers, unmoved, mode);
             t.attacks[c] |= x;
+            t.lesser_hits[them.index()] |= x & prey;
             count += ((q & safe).count() + (x & (theirs | !occ)).count()) as i32;
             let hits = x & t.zones[them.index()];
             if hits.any() {
@@ -386,7 +406,7 @@ impl Evaluator {
                 score[c] += s.evaluate(pos, color, phase, attacks);
             }
         }
-        if self.threats != (0, 0) {
+        if self.threats != (0, 0) || self.by_lesser != 0 {
             self.add_threats(pos, &t, &mut score);
         }
         let us = pos.side_to_move().index();
@@ -404,9 +424,21 @@ impl Evaluator {
             let pawns = pos.pieces_of_kinds(color, self.pawns.kinds);
             let hit_by_pawns = (pieces & t.pawn_attacks[them]).count() as i32;
             let loose = ((pieces | pawns) & t.attacks[them] & !t.attacks[c]).count() as i32;
-            score[c] -= by_pawn * hit_by_pawns + undefended * loose;
+            let by_lesser = self.by_lesser * t.lesser_hits[c].count() as i32;
+            score[c] -= by_pawn * hit_by_pawns + undefended * loose + by_lesser;
         }
     }
+}
+
+/// Per kind, the kinds among `pieces` worth more than a fourth above it:
+/// those its pieces threaten as a cheaper attacker.
+fn richer_kinds(values: &[i32], pieces: u32) -> Vec<u32> {
+    let richer = |attacker: i32| {
+        kinds_in(pieces)
+            .filter(|&k| 4 * values[k as usize] > 5 * attacker)
+            .fold(0u32, |m, k| m | 1 << k)
+    };
+    values.iter().map(|&x| richer(x)).collect()
 }
 
 /// What a game's weights file says to the search rather than to the

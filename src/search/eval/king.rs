@@ -21,7 +21,7 @@ pub struct KingTerms {
     /// Centipawns per shielding pawn on the first and second rank ahead.
     shield_weight: (i32, i32),
     /// Danger from `units` of attack (a piece's units: its value / 250, 1
-    /// to 4, per square of the zone it attacks): `units^2 * danger / 4` for
+    /// to 4, per square of the zone it attacks): `units^2 * danger / 64` for
     /// two attackers or more, at most `max_danger`; one attacker: `units *
     /// lone`.
     danger: i32,
@@ -107,7 +107,7 @@ impl KingTerms {
         let danger = match attackers {
             0 => 0,
             1 => units * self.lone,
-            _ => (units * units * self.danger / 4).min(self.max_danger),
+            _ => (units * units * self.danger / 64).min(self.max_danger),
         };
         let [near, far, ..] = self.ahead[color.index()][king.index()];
         let (w_near, w_far) = self.shield_weight;

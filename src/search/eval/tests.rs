@@ -421,3 +421,34 @@ fn a_passed_pawn_gains_with_its_king_near_and_the_enemy_far() {
         "the enemy king in front of it: {far} against {near}"
     );
 }
+
+#[test]
+fn a_piece_attacked_by_a_cheaper_one_costs_once_however_many_attack_it() {
+    let lesser = |fen: &str| eval_with("threat.by_lesser = 30", fen) - eval_with("", fen);
+    // White to move: a Black knight on d4 hits the White rook on e2.
+    assert_eq!(
+        lesser("7k/8/8/8/3n4/8/4R3/4K3 w - - 0 1"),
+        -30,
+        "knight on rook"
+    );
+    assert_eq!(
+        lesser("7k/8/8/8/3n4/8/4R3/4K3 b - - 0 1"),
+        30,
+        "Black to move"
+    );
+    // The rook hits the knight back along the d-file: a dearer attacker.
+    assert_eq!(
+        lesser("7k/8/8/8/3n4/8/3R4/4K3 w - - 0 1"),
+        0,
+        "rook on knight"
+    );
+    // Two knights on one rook count once; a bishop on a knight never.
+    assert_eq!(
+        lesser("7k/8/8/8/3n1n2/8/4R3/4K3 w - - 0 1"),
+        -30,
+        "twice hit"
+    );
+    assert_eq!(lesser("7k/8/8/8/8/2b5/8/4N1K1 w - - 0 1"), 0, "near values");
+    // A bishop on a queen and on a rook: two pieces threatened.
+    assert_eq!(lesser("7k/8/8/8/3b4/8/1Q3R2/4K3 w - - 0 1"), -60, "a fork");
+}

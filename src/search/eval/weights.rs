@@ -28,7 +28,7 @@ pub enum Term {
     /// A shielding pawn one and two ranks ahead of its king.
     ShieldNear,
     ShieldFar,
-    /// King danger: `units^2 * DANGER / 4` for two attackers or more, up to
+    /// King danger: `units^2 * DANGER / 64` for two attackers or more, up to
     /// `MAX_DANGER`; one attacker `units * LONE`.
     Danger,
     Lone,
@@ -60,6 +60,10 @@ pub enum Term {
     /// piece; a piece or pawn attacked and not defended.
     ThreatByPawn,
     ThreatUndefended,
+    /// A piece (not pawn-like, not royal) attacked by an enemy piece worth
+    /// at most four fifths of it (not pawn-like either: those are
+    /// `ThreatByPawn`'s), once however many attack it.
+    ThreatByLesser,
     /// Space: per safe square in the centre of a side's own half (twice
     /// behind its pawns) and per piece, in sixteenths of a centipawn
     /// (middle game).
@@ -102,13 +106,13 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 34] = [
+const TERMS: [(Term, &str, i32, i32, i32); 35] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
     (Term::ShieldNear, "king.shield_near", 12, 3, MAX_TERM),
     (Term::ShieldFar, "king.shield_far", 6, 3, MAX_TERM),
-    (Term::Danger, "king.danger", 6, 1, MAX_TERM),
+    (Term::Danger, "king.danger", 96, 8, MAX_TERM),
     (Term::Lone, "king.lone", 4, 1, MAX_TERM),
     (Term::MaxDanger, "king.max_danger", 600, 50, MAX_TERM),
     (Term::CentreEnd, "king.centre_end", 4, 2, MAX_TERM),
@@ -127,6 +131,7 @@ const TERMS: [(Term, &str, i32, i32, i32); 34] = [
     (Term::Contested, "race.contested", 10, 5, MAX_TERM),
     (Term::ThreatByPawn, "threat.by_pawn", 0, 10, MAX_TERM),
     (Term::ThreatUndefended, "threat.undefended", 0, 10, MAX_TERM),
+    (Term::ThreatByLesser, "threat.by_lesser", 0, 5, MAX_TERM),
     (Term::Space, "space", 0, 4, MAX_TERM),
     (Term::Tempo, "tempo", 0, 2, MAX_TERM),
     (Term::Pair, "pair", 0, 5, MAX_TERM),
