@@ -228,6 +228,17 @@ impl Engine {
         }
     }
 
+    /// The current position's static evaluation and its quiescence
+    /// search's value, both in centipawns for the side to move, with the
+    /// weights in use (None if the search thread's lock is poisoned).
+    pub fn evaluate(&mut self) -> Option<(i32, i32)> {
+        self.stop();
+        let mut pos = self.position.clone();
+        let mut s = self.searcher.lock().ok()?;
+        let stat = s.main.evaluate(&pos);
+        Some((stat, s.main.quiescence(&mut pos)))
+    }
+
     pub fn new_game(&mut self) {
         self.stop();
         if let Ok(mut s) = self.searcher.lock() {

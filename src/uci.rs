@@ -179,6 +179,25 @@ struct Session {
 }
 
 impl Session {
+    /// `eval`: the position's static evaluation and quiescence value, in
+    /// pawns for White (as Fairy-Stockfish's `eval` ends) and centipawns
+    /// for the side to move.
+    fn show_evaluation(&mut self) {
+        let Some((stat, quiet)) = self.engine.evaluate() else {
+            return self.error("the search thread failed");
+        };
+        let white = match self.engine.position().side_to_move() {
+            crate::rules::square::Color::White => 1,
+            crate::rules::square::Color::Black => -1,
+        };
+        let line = |name: &str, cp: i32| {
+            let pawns = (white * cp) as f64 / 100.0;
+            format!("{name} {pawns:+.2} (white side), {cp} cp for the side to move")
+        };
+        self.say(line("Static evaluation", stat));
+        self.say(line("Quiescence search", quiet));
+    }
+
     fn say(&self, reply: impl std::fmt::Display) {
         say(&self.out, reply);
     }
@@ -229,6 +248,7 @@ impl Session {
                 let p = self.engine.position();
                 self.say(format!("{}Fen: {}", p.board_text(), p.to_fen()));
             }
+            UciCommand::Eval => self.show_evaluation(),
             UciCommand::Bench(_) => {
                 self.engine.stop();
                 let r = crate::bench::run(16, |_, _| {});

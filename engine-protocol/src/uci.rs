@@ -71,6 +71,8 @@ pub enum UciCommand {
     Quit,
     /// `d` (not UCI): show the current position.
     Display,
+    /// `eval` (not UCI): show the current position's evaluation.
+    Eval,
     /// `bench [ARGS...]` (not UCI): run the benchmark, with its arguments
     /// as sent.
     Bench(Vec<String>),
@@ -195,6 +197,7 @@ pub fn parse_uci(line: &str) -> Result<UciCommand, ProtocolError> {
         "ponderhit" => UciCommand::PonderHit,
         "quit" => UciCommand::Quit,
         "d" => UciCommand::Display,
+        "eval" => UciCommand::Eval,
         "bench" => UciCommand::Bench(
             (1..t.len())
                 .filter_map(|i| t.get(i))
@@ -351,6 +354,7 @@ impl fmt::Display for UciCommand {
             UciCommand::PonderHit => f.write_str("ponderhit"),
             UciCommand::Quit => f.write_str("quit"),
             UciCommand::Display => f.write_str("d"),
+            UciCommand::Eval => f.write_str("eval"),
             UciCommand::Bench(args) => {
                 f.write_str("bench")?;
                 args.iter().try_for_each(|a| write!(f, " {a}"))

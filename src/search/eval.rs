@@ -17,6 +17,7 @@ mod space;
 pub mod squares;
 pub mod values;
 pub mod weights;
+mod winnable;
 
 #[cfg(test)]
 mod tests;
@@ -80,6 +81,7 @@ pub struct Evaluator {
     pair: Option<pair::PairTerms>,
     files: Option<open_files::FileTerms>,
     squares: Option<squares::SquareTerms>,
+    winnable: Option<winnable::WinnableTerms>,
     /// A piece in hand is worth this share (in percent) of one on the board.
     hand_share: i32,
     /// Kinds neither pawn-like nor royal.
@@ -171,6 +173,7 @@ impl Evaluator {
         let space = space::SpaceTerms::new(v, pawns.kinds, w.term(Term::Space));
         let file_weights = (w.term(Term::OpenFile), w.term(Term::HalfOpenFile));
         let files = open_files::FileTerms::new(v, pawns.kinds, file_weights);
+        let winnable = winnable::WinnableTerms::new(v, pawns.kinds, w);
         let by_lesser = w.term(Term::ThreatByLesser);
         let richer = match by_lesser {
             0 => vec![0; n],
@@ -197,6 +200,7 @@ impl Evaluator {
             pair: pair::PairTerms::new(v, w.term(Term::Pair)),
             files,
             squares: squares::SquareTerms::new(v, w),
+            winnable,
             hand_share: w.term(Term::HandShare),
             piece_kinds: phase_kinds,
             threats: (w.term(Term::ThreatByPawn), w.term(Term::ThreatUndefended)),
@@ -408,6 +412,9 @@ impl Evaluator {
         }
         if self.threats != (0, 0) || self.by_lesser != 0 {
             self.add_threats(pos, &t, &mut score);
+        }
+        if let Some(w) = &self.winnable {
+            score[0] += w.adjust(pos, score[0] - score[1], phase, &self.pawns, t.kings);
         }
         let us = pos.side_to_move().index();
         (score[us] - score[1 - us] + self.tempo).clamp(-EVAL_BOUND, EVAL_BOUND)

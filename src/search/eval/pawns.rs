@@ -235,6 +235,22 @@ impl PawnTerms {
         score
     }
 
+    /// How many pawn-like pieces of either side are passed (no enemy one
+    /// ahead on their file or the next).
+    pub fn passed_count(&self, pos: &Position) -> i32 {
+        let mut n = 0;
+        for color in Color::BOTH {
+            let theirs = pos.pieces_of_kinds(color.opposite(), self.kinds);
+            let front = &self.front[color.index()];
+            n += pos
+                .pieces_of_kinds(color, self.kinds)
+                .into_iter()
+                .filter(|sq| (front[sq.index()] & theirs).is_empty())
+                .count() as i32;
+        }
+        n
+    }
+
     /// In the ending, `color`'s passed pawns by where the kings stand: the
     /// farther the enemy's from the square ahead of the pawn and the nearer
     /// its own, the better, the more so the further the pawn has come.

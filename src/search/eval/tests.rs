@@ -452,3 +452,48 @@ fn a_piece_attacked_by_a_cheaper_one_costs_once_however_many_attack_it() {
     // A bishop on a queen and on a rook: two pieces threatened.
     assert_eq!(lesser("7k/8/8/8/3b4/8/1Q3R2/4K3 w - - 0 1"), -60, "a fork");
 }
+
+#[test]
+fn a_lead_in_a_simple_ending_shrinks_toward_zero_and_never_past_it() {
+    let change = |extra: &str, fen: &str| eval_with(extra, fen) - eval_with("", fen);
+    // King and pawn against king: an ending (phase 0), White ahead.
+    let pawn = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let lead = eval_with("", pawn);
+    assert!(lead > 0, "{lead}");
+    assert_eq!(
+        change("winnable.base = 30", pawn),
+        -30,
+        "less by the complexity"
+    );
+    assert_eq!(
+        eval_with("winnable.base = 5000", pawn),
+        0,
+        "to zero, not past it"
+    );
+    // The same for Black: its lead shrinks, so White's score rises.
+    let black = "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(change("winnable.base = 30", black), 30);
+    // A pawn on each flank and a passed pawn: a complexity above zero.
+    let both = "4k3/p7/8/8/8/8/P6P/4K3 w - - 0 1";
+    let grow = change("winnable.pawn = 10\nwinnable.flanks = 7", both);
+    assert_eq!(grow, 3 * 10 + 7, "three pawns, both flanks");
+    let passed = change("winnable.passed = 10", both);
+    assert_eq!(passed, 10, "one passed pawn (h2)");
+    // The start: no ending, no change.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(change("winnable.base = 100", start), 0);
+}
+
+#[test]
+fn kings_apart_on_the_files_or_deep_in_the_enemy_half_add_complexity() {
+    let change = |extra: &str, fen: &str| eval_with(extra, fen) - eval_with("", fen);
+    // White leads by a pawn; the kings three files and no rank apart.
+    let apart = "8/8/8/8/8/8/P7/1K2k3 w - - 0 1";
+    assert_eq!(change("winnable.outflank = 10", apart), 30);
+    // Facing each other on a file: two ranks and no file apart.
+    let facing = "8/8/8/8/8/4k3/P7/4K3 w - - 0 1";
+    assert_eq!(change("winnable.outflank = 10", facing), -20);
+    // Black's king on White's half (rank 3) is deep; White's on rank 1 not.
+    assert_eq!(change("winnable.infiltration = 15", facing), 15);
+    assert_eq!(change("winnable.bare = 40", facing), 40, "only pawns left");
+}

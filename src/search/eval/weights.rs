@@ -84,6 +84,18 @@ pub enum Term {
     /// the square ahead of it, twice, less per step its own king is, at
     /// full advance (fourths of a centipawn).
     PassedKing,
+    /// Winnability (`eval/winnable.rs`): the complexity that moves a lead
+    /// in the ending away from zero or toward it: per pawn-like piece, per
+    /// passed pawn, for pawns on both flanks, per file the kings stand
+    /// apart beyond their ranks, for a king on the enemy's half, for no
+    /// pieces but pawns, and a constant subtracted.
+    WinnablePawn,
+    WinnablePassed,
+    WinnableFlanks,
+    WinnableOutflank,
+    WinnableInfiltration,
+    WinnableBare,
+    WinnableBase,
     /// Not an evaluation term: the margin of ChanceProbCut in this game
     /// (`search/chance_probcut.rs`), 0 for none. A game's switch for the
     /// search, kept with its tuned values; the tuner never moves it, as it
@@ -106,7 +118,7 @@ pub enum Term {
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 35] = [
+const TERMS: [(Term, &str, i32, i32, i32); 42] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -138,6 +150,19 @@ const TERMS: [(Term, &str, i32, i32, i32); 35] = [
     (Term::OpenFile, "file.open", 0, 5, MAX_TERM),
     (Term::HalfOpenFile, "file.half_open", 0, 5, MAX_TERM),
     (Term::PassedKing, "pawn.passed_king", 0, 8, MAX_TERM),
+    (Term::WinnablePawn, "winnable.pawn", 0, 4, MAX_TERM),
+    (Term::WinnablePassed, "winnable.passed", 0, 4, MAX_TERM),
+    (Term::WinnableFlanks, "winnable.flanks", 0, 8, MAX_TERM),
+    (Term::WinnableOutflank, "winnable.outflank", 0, 4, MAX_TERM),
+    (
+        Term::WinnableInfiltration,
+        "winnable.infiltration",
+        0,
+        8,
+        MAX_TERM,
+    ),
+    (Term::WinnableBare, "winnable.bare", 0, 8, MAX_TERM),
+    (Term::WinnableBase, "winnable.base", 0, 16, MAX_TERM),
     (
         Term::ChanceProbcut,
         "search.chance_probcut",
