@@ -13,15 +13,16 @@ share of the residual's variance it explains alone and its slope, the
 largest first. A term that explains much is one our evaluation lacks or
 weighs wrongly.
 
-    scripts/eval-residuals.py ENGINE CACHE [N] [FSF]
+    scripts/eval-residuals.py ENGINE CACHE [--positions N] [--weights FILE] [--fsf FSF]
 
-Needs numpy; FSF defaults to peers/fsf/fairy-stockfish.
+`--weights` gives ENGINE a weights file (`EvalWeights`). Needs numpy;
+FSF defaults to peers/fsf/fairy-stockfish.
 """
+import argparse
 import importlib.util
 import os
 import random
 import subprocess
-import sys
 
 import numpy as np
 
@@ -53,10 +54,12 @@ def read_cache(path, n):
     return rows[:n]
 
 
-def our_evals(engine, fens):
+def our_evals(engine, fens, weights=None):
     """ENGINE's static evaluation of each position, in cp for White."""
     p = subprocess.Popen([engine, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
+    if weights:
+        p.stdin.write(f"setoption name EvalWeights value {weights}\n")
     out = []
     for fen in fens:
         p.stdin.write(f"position fen {fen}\neval\nisready\n")
@@ -75,14 +78,16 @@ def our_evals(engine, fens):
 
 
 def main():
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
-    engine, cache = sys.argv[1], sys.argv[2]
-    n = int(sys.argv[3]) if len(sys.argv) > 3 else 4000
-    fsf = sys.argv[4] if len(sys.argv) > 4 else os.path.join(HERE, "..", "peers", "fsf", "fairy-stockfish")
-    rows = read_cache(cache, n)
-    ours = our_evals(engine, [fen for fen, _ in rows])
-    tables = terms.traces(fsf, "chess", [f"position fen {fen}" for fen, _ in rows])
+    parser = argparse.ArgumentParser(usage=__doc__)
+    parser.add_argument("engine")
+    parser.add_argument("cache")
+    parser.add_argument("--positions", type=int, default=20000)
+    parser.add_argument("--weights")
+    parser.add_argument("--fsf", default=os.path.join(HERE, "..", "peers", "fsf", "fairy-stockfish"))
+    args = parser.parse_args()
+    rows = read_cache(args.cache, args.positions)
+    ours = our_evals(args.engine, [fen for fen, _ in rows], args.weights)
+    tables = terms.traces(args.fsf, "chess", [f"position fen {fen}" for fen, _ in rows])
     keep = [i for i, x in enumerate(ours) if x is not None and tables[i]]
     label = np.array([rows[i][1] for i in keep], dtype=float)
     mine = np.array([ours[i] for i in keep], dtype=float)

@@ -903,8 +903,8 @@ fn mutate_stream(rng: &mut Rng, lines: &mut Vec<String>) {
 }
 
 /// Keeps mutations from asking for unbounded work or leaving the session:
-/// no `quit`, no `bench`, no `d` (whose board picture is no protocol
-/// reply), `go perft` at most 1 (perft 2 of Carnival, whose plies expand
+/// no `quit`, no `bench`, no `d` or `eval` (whose board picture and
+/// evaluation are no protocol replies), `go perft` at most 1 (perft 2 of Carnival, whose plies expand
 /// every throw and choice, counts some 10^8 nodes), hash tables of at most
 /// 4 MiB.
 fn sanitize(protocol: Protocol, line: &str) -> String {
@@ -914,7 +914,7 @@ fn sanitize(protocol: Protocol, line: &str) -> String {
     let too_big = |t: &&str, max: u128| number(t).is_some_and(|n| n > max);
     match (protocol, first) {
         (_, "quit") => "ping 1".to_string(),
-        (Protocol::Uci, "bench" | "d") => "isready".to_string(),
+        (Protocol::Uci, "bench" | "d" | "eval") => "isready".to_string(),
         (Protocol::Uci, "go") if tokens.contains(&"perft") => {
             let mut out = line.to_string();
             for w in tokens.windows(2) {

@@ -373,3 +373,27 @@ fn move_overhead_is_an_option_within_its_range() {
     let answered: Vec<&str> = out.lines().take_while(|l| *l != "readyok").collect();
     assert!(answered.iter().any(|l| l.starts_with("bestmove ")), "{out}");
 }
+
+#[test]
+fn eval_shows_the_static_and_quiescence_values_for_both_views() {
+    // White to move, a Queen up: positive both for White and the mover.
+    let out = session("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\neval\nquit\n");
+    let line = |name: &str| {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} in {out}"))
+            .to_string()
+    };
+    let words = |l: &str| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    let stat = words(&line("Static evaluation"));
+    let white: f64 = stat[2].parse().unwrap();
+    let mover: i32 = stat[5].parse().unwrap();
+    assert!(white > 8.0 && mover > 800, "{out}");
+    assert_eq!((white * 100.0).round() as i32, mover, "{out}");
+    line("Quiescence search");
+    // Black to move in the same position: the views part.
+    let out = session("position fen 4k3/8/8/8/8/8/8/3QK3 b - - 0 1\neval\nquit\n");
+    let stat = out.lines().find(|l| l.starts_with("Static")).unwrap();
+    let w = words(stat);
+    assert!(w[2].starts_with('+') && w[5].starts_with('-'), "{out}");
+}

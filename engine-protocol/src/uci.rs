@@ -680,6 +680,7 @@ mod tests {
             ("ponderhit", UciCommand::PonderHit),
             ("quit", UciCommand::Quit),
             ("d", UciCommand::Display),
+            ("eval", UciCommand::Eval),
             ("debug on", UciCommand::Debug(true)),
             ("debug off", UciCommand::Debug(false)),
         ];
@@ -1133,6 +1134,7 @@ mod tests {
             "ponderhit",
             "quit",
             "d",
+            "eval",
             "bench 1 2",
         ] {
             let cmd = ok(line);
