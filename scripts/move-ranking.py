@@ -15,10 +15,11 @@ next run), and ENGINE values each move by its quiescence search after it
   positions where it is 50 cp or more);
 - agreement: how often our first move is the peer's;
 - tau: Kendall's rank correlation of the two orders, mean over positions.
-Comparing two weights files on the same positions tells which orders the
-moves more as the peer's search does.
+With `--versus FILE` (`own` for the game's own weights) the same is
+measured for a second weights file, and the difference of the two on the
+same positions (the first less the second, with its standard error).
 
-    scripts/move-ranking.py ENGINE CACHE [--weights FILE] [--positions N] [--depth D] [--fsf FSF]
+    scripts/move-ranking.py ENGINE CACHE [--weights FILE] [--versus FILE] [--positions N] [--depth D] [--fsf FSF]
 
 Needs python-chess.
 """
@@ -123,6 +124,7 @@ def main():
     parser.add_argument("engine")
     parser.add_argument("cache")
     parser.add_argument("--weights")
+    parser.add_argument("--versus")
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--fsf", default=os.path.join(HERE, "..", "peers", "fsf", "fairy-stockfish"))
@@ -139,10 +141,22 @@ def main():
     fsf.close()
     with open(store, "w") as f:
         json.dump(known, f)
-    ours = Uci([args.engine, "uci"])
-    if args.weights:
-        ours.send(f"setoption name EvalWeights value {args.weights}")
-    regrets, agree, taus = [], 0, []
+    first = measure(args.engine, args.weights, fens, known)
+    report(args.weights or "own", first, args.depth)
+    if args.versus:
+        second = measure(args.engine, None if args.versus == "own" else args.versus, fens, known)
+        report(args.versus, second, args.depth)
+        for name, i in (("regret", 0), ("tau", 2)):
+            mean, error = mean_and_error([a[i] - b[i] for a, b in zip(first, second)])
+            print(f"{name}: the first less the second {mean:+.3f} (+-{error:.3f})")
+
+
+def measure(engine, weights, fens, known):
+    """Per position: (regret, our first is the peer's best, tau)."""
+    ours = Uci([engine, "uci"])
+    if weights:
+        ours.send(f"setoption name EvalWeights value {weights}")
+    out = []
     for fen in fens:
         peer = known[fen]
         mine = our_scores(ours, fen, list(peer))
@@ -151,14 +165,25 @@ def main():
             continue
         first = max(moves, key=lambda m: mine[m])
         best = max(peer[m] for m in moves)
-        regrets.append(min(best - peer[first], 1000))
-        agree += peer[first] == best
-        taus.append(kendall([peer[m] for m in moves], [mine[m] for m in moves]))
+        tau = kendall([peer[m] for m in moves], [mine[m] for m in moves])
+        out.append((min(best - peer[first], 1000), peer[first] == best, tau))
     ours.close()
-    n = len(regrets)
-    print(f"{n} positions, the peer at depth {args.depth}: mean regret {sum(regrets) / n:.1f} cp, "
-          f"50 cp or more in {sum(r >= 50 for r in regrets) / n:.1%}, "
-          f"our first move the peer's best in {agree / n:.1%}, tau {sum(taus) / n:.3f}")
+    return out
+
+
+def mean_and_error(xs):
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, (sum((x - mean) ** 2 for x in xs) / (n - 1) / n) ** 0.5
+
+
+def report(name, rows, depth):
+    n = len(rows)
+    mean, error = mean_and_error([r[0] for r in rows])
+    print(f"{name}: {n} positions, the peer at depth {depth}: mean regret {mean:.1f} cp "
+          f"(+-{error:.1f}), 50 cp or more in {sum(r[0] >= 50 for r in rows) / n:.1%}, "
+          f"our first move the peer's best in {sum(r[1] for r in rows) / n:.1%}, "
+          f"tau {sum(r[2] for r in rows) / n:.3f}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ use crate::rules::variants;
 use crate::search::eval::weights::Weights;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::smp::{Pool, MAX_THREADS};
-use crate::search::{GameWeights, Limits, SearchInfo, MAX_MULTIPV};
+use crate::search::{GameWeights, Limits, SearchInfo, Searcher, MAX_MULTIPV};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -230,13 +230,15 @@ impl Engine {
 
     /// The current position's static evaluation and its quiescence
     /// search's value, both in centipawns for the side to move, with the
-    /// weights in use (None if the search thread's lock is poisoned).
-    pub fn evaluate(&mut self) -> Option<(i32, i32)> {
-        self.stop();
+    /// weights in use. A searcher of its own, new each time, so that
+    /// neither value depends on what the engine searched before (the
+    /// quiescence search reads the table, the pruning a learnt
+    /// correction).
+    pub fn evaluate(&self) -> (i32, i32) {
         let mut pos = self.position.clone();
-        let mut s = self.searcher.lock().ok()?;
-        let stat = s.main.evaluate(&pos);
-        Some((stat, s.main.quiescence(&mut pos)))
+        let mut s = Searcher::new(1);
+        s.set_weights(self.weights.clone());
+        (s.evaluate(&pos), s.quiescence(&mut pos))
     }
 
     pub fn new_game(&mut self) {

@@ -183,9 +183,7 @@ impl Session {
     /// pawns for White (as Fairy-Stockfish's `eval` ends) and centipawns
     /// for the side to move.
     fn show_evaluation(&mut self) {
-        let Some((stat, quiet)) = self.engine.evaluate() else {
-            return self.error("the search thread failed");
-        };
+        let (stat, quiet) = self.engine.evaluate();
         let white = match self.engine.position().side_to_move() {
             crate::rules::square::Color::White => 1,
             crate::rules::square::Color::Black => -1,
