@@ -42,6 +42,9 @@ pub struct Engine {
     /// A weights file's text (`EvalWeights`), and its weights for the
     /// current game where they fit it.
     weights_text: Option<String>,
+    /// The searcher of `evaluate`, apart from the search's; made again
+    /// when the weights change.
+    evaluation: Option<Searcher>,
     weights: Option<GameWeights>,
 }
 
@@ -68,6 +71,7 @@ impl Engine {
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             promotion_ahead: None,
             weights_text: None,
+            evaluation: None,
             weights: None,
         }
     }
@@ -211,6 +215,7 @@ impl Engine {
 
     /// The weights file read for the current game.
     fn apply_weights(&mut self) {
+        self.evaluation = None;
         let v = self.position.variant();
         self.weights = self
             .weights_text
@@ -230,14 +235,19 @@ impl Engine {
 
     /// The current position's static evaluation and its quiescence
     /// search's value, both in centipawns for the side to move, with the
-    /// weights in use. A searcher of its own, new each time, so that
-    /// neither value depends on what the engine searched before (the
-    /// quiescence search reads the table, the pruning a learnt
-    /// correction).
-    pub fn evaluate(&self) -> (i32, i32) {
+    /// weights in use. Neither depends on what was searched or evaluated
+    /// before: a searcher of its own, which never runs the main search
+    /// (so it learns no correction or history), and an empty table each
+    /// time (the quiescence search reads the table).
+    pub fn evaluate(&mut self) -> (i32, i32) {
+        let weights = &self.weights;
+        let s = self.evaluation.get_or_insert_with(|| {
+            let mut s = Searcher::new(1);
+            s.set_weights(weights.clone());
+            s
+        });
+        s.empty_table();
         let mut pos = self.position.clone();
-        let mut s = Searcher::new(1);
-        s.set_weights(self.weights.clone());
         (s.evaluate(&pos), s.quiescence(&mut pos))
     }
 

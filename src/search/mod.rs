@@ -279,6 +279,12 @@ impl Searcher {
         self.clear_history();
     }
 
+    /// A new empty table of the same size in place of this searcher's
+    /// own (not shared with others: for a searcher of its own).
+    pub fn empty_table(&mut self) {
+        self.tt = Arc::new(self.tt.emptied());
+    }
+
     pub(crate) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.countermoves.iter_mut().for_each(|c| *c = 0);
