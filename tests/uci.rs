@@ -397,3 +397,30 @@ fn eval_shows_the_static_and_quiescence_values_for_both_views() {
     let w = words(stat);
     assert!(w[2].starts_with('+') && w[5].starts_with('-'), "{out}");
 }
+
+#[test]
+fn eval_reads_the_same_after_a_search_and_after_other_weights() {
+    let dir = std::env::temp_dir().join(format!("menagerie-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cheap = dir.join("cheap.weights");
+    std::fs::write(&cheap, "value.N = 100\nvalue.B = 100\n").unwrap();
+    // A middlegame with captures to resolve: the quiescence search works.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let evals = |out: &str| {
+        out.lines()
+            .filter(|l| l.starts_with("Static") || l.starts_with("Quiescence"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let script = format!(
+        "position fen {fen}\neval\ngo depth 6\n@wait bestmove*\neval\n\
+         setoption name EvalWeights value {}\neval\nsetoption name EvalWeights value\neval\nquit\n",
+        cheap.display()
+    );
+    let lines = evals(&session(&script));
+    assert_eq!(lines.len(), 8, "{lines:?}");
+    assert_eq!(lines[0..2], lines[2..4], "after a search");
+    assert_ne!(lines[0..2], lines[4..6], "other weights");
+    assert_eq!(lines[0..2], lines[6..8], "the game's own again");
+    let _ = std::fs::remove_dir_all(&dir);
+}
