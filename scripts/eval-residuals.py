@@ -23,6 +23,7 @@ import importlib.util
 import os
 import random
 import subprocess
+import sys
 
 import numpy as np
 
@@ -30,6 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("terms", os.path.join(HERE, "fsf-eval-terms.py"))
 terms = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(terms)
+sys.path.insert(0, os.path.join(HERE, "lib"))
+import label_cache  # noqa: E402
 
 # Labels beyond this (cp) are decided games, not evaluation.
 CAP = 600
@@ -38,18 +41,10 @@ CAP = 600
 def read_cache(path, n):
     """N (fen, label for White) pairs of the cache, at random (seed 1)."""
     rows = []
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#"):
-                continue
-            fen, _, score = line.rstrip("\n").partition("\t")
-            try:
-                cp = int(score)
-            except ValueError:
-                continue
-            white = cp if fen.split()[1] == "w" else -cp
-            if abs(white) <= CAP:
-                rows.append((fen, white))
+    for fen, cp in label_cache.entries(path):
+        white = cp if fen.split()[1] == "w" else -cp
+        if abs(white) <= CAP:
+            rows.append((fen, white))
     random.Random(1).shuffle(rows)
     return rows[:n]
 

@@ -28,8 +28,12 @@ import json
 import os
 import random
 import subprocess
+import sys
 
 import chess
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import label_cache  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Positions whose label is beyond this (cp) are decided; their moves differ
@@ -40,14 +44,7 @@ MATE = 10_000
 
 def positions(cache, n):
     """N FENs of the cache with |label| <= CAP, at random (seed 2)."""
-    fens = []
-    with open(cache) as f:
-        for line in f:
-            if line.startswith("#"):
-                continue
-            fen, _, score = line.rstrip("\n").partition("\t")
-            if score.lstrip("-").isdigit() and abs(int(score)) <= CAP:
-                fens.append(fen)
+    fens = [fen for fen, score in label_cache.entries(cache) if abs(score) <= CAP]
     random.Random(2).shuffle(fens)
     return fens[:n]
 
