@@ -61,7 +61,7 @@ pub enum Term {
     ThreatByPawn,
     ThreatUndefended,
     /// A piece (not pawn-like, not royal) attacked by an enemy piece worth
-    /// at most four fifths of it (not pawn-like either: those are
+    /// less than four fifths of it (not pawn-like either: those are
     /// `ThreatByPawn`'s), once however many attack it.
     ThreatByLesser,
     /// Space: per safe square in the centre of a side's own half (twice
