@@ -465,6 +465,9 @@ pub struct SearchSettings {
     /// The centipawns that multiply the odds of a win tenfold, on which
     /// chance nodes average (`search.chance_scale`, `score::Logistic`).
     pub chance_scale: i32,
+    /// The moves a clock is shared over when the protocol gives no count
+    /// (`search.moves_left`).
+    pub moves_left: u32,
 }
 
 impl SearchSettings {
@@ -475,6 +478,7 @@ impl SearchSettings {
             prune_dice_pieces: term(Term::PruneDicePieces) != 0,
             full_depth_mass: term(Term::FullDepthMass),
             chance_scale: term(Term::ChanceScale),
+            moves_left: term(Term::MovesLeft) as u32,
         }
     }
 }

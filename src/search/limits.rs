@@ -13,6 +13,9 @@ pub const MAX_MOVE_OVERHEAD: Duration = Duration::from_millis(5000);
 /// The least a move under a clock plans (enough for a first iteration),
 /// unless its clock after the overhead has less.
 const MIN_SHARE: Duration = Duration::from_millis(10);
+/// The moves a clock without a count is shared over, unless the game's
+/// weights say otherwise (`search.moves_left`).
+pub const DEFAULT_MOVES_LEFT: u32 = 30;
 
 /// When to stop.
 #[derive(Clone, Debug)]
@@ -62,6 +65,12 @@ impl Limits {
     /// stop at once at the hard one. A fixed time per move is both, less
     /// the overhead (at most half of it). With a clock: see `clock_budget`.
     pub fn budget(&self) -> (Option<Duration>, Option<Duration>) {
+        self.budget_over(DEFAULT_MOVES_LEFT)
+    }
+
+    /// `budget`, a clock without a count shared over `moves_left` moves
+    /// (the game's `search.moves_left`).
+    pub fn budget_over(&self, moves_left: u32) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
@@ -70,7 +79,7 @@ impl Limits {
             return (Some(t), Some(t));
         }
         match self.time_left {
-            Some(left) => self.clock_budget(left),
+            Some(left) => self.clock_budget(left, moves_left),
             None => (None, None),
         }
     }
@@ -81,9 +90,13 @@ impl Limits {
     /// Never more than half of what the clock has after the overhead, so
     /// the clock is never exceeded; never less than `MIN_SHARE` when that
     /// half allows it, so that a move is still searched.
-    fn clock_budget(&self, left: Duration) -> (Option<Duration>, Option<Duration>) {
+    fn clock_budget(
+        &self,
+        left: Duration,
+        moves_left: u32,
+    ) -> (Option<Duration>, Option<Duration>) {
         let usable = left.saturating_sub(self.move_overhead);
-        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let moves = self.moves_to_go.unwrap_or(moves_left).clamp(1, 50);
         let share = (usable / moves + self.increment * 3 / 4)
             .saturating_sub(self.move_overhead)
             .max(MIN_SHARE);
@@ -185,6 +198,17 @@ mod tests {
         assert_eq!(soft, Some(ms(5000)));
         let (soft, _) = clock(10_000, 0, Some(1000)).budget();
         assert_eq!(soft, Some(ms(200)));
+    }
+
+    #[test]
+    fn a_clock_without_a_count_is_shared_over_the_games_moves_left() {
+        let l = with_overhead(clock(21_000, 0, None), 0);
+        assert_eq!(l.budget(), l.budget_over(DEFAULT_MOVES_LEFT));
+        assert_eq!(l.budget_over(20).0, Some(ms(1050)));
+        assert_eq!(l.budget_over(30).0, Some(ms(700)));
+        // A count from the protocol wins.
+        let counted = with_overhead(clock(21_000, 0, Some(7)), 0);
+        assert_eq!(counted.budget_over(20).0, Some(ms(3000)));
     }
 
     #[test]

@@ -29,7 +29,8 @@ impl Searcher {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         // With a clock, the share of the soft budget follows the iterations.
-        let (soft, hard) = limits.budget();
+        let moves_left = self.evaluator(pos).search_settings().moves_left;
+        let (soft, hard) = limits.budget_over(moves_left);
         let clocked = soft < hard;
         let actions = self.start_search(pos, limits, hard);
         let mut result = SearchResult {

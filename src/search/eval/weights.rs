@@ -114,11 +114,14 @@ pub enum Term {
     /// (`search/score.rs`, `Logistic`): 400, the Elo scale, unless the
     /// tuner's K for the game says otherwise (400 / K).
     ChanceScale,
+    /// Not an evaluation term either: the moves a clock is shared over
+    /// when the protocol gives no count (`Limits::budget_over`), 1 to 50.
+    MovesLeft,
 }
 
 /// Key, default, the tuner's step and the largest value of each term, in
 /// `Term` order (the least is `term_least`).
-const TERMS: [(Term, &str, i32, i32, i32); 42] = [
+const TERMS: [(Term, &str, i32, i32, i32); 43] = [
     (Term::Placement, "placement", 8, 1, MAX_TERM),
     (Term::Mobility, "mobility", 40, 4, MAX_TERM),
     (Term::HandShare, "hand_share", 85, 5, MAX_TERM),
@@ -179,12 +182,14 @@ const TERMS: [(Term, &str, i32, i32, i32); 42] = [
     ),
     (Term::FullDepthMass, "search.full_depth_mass", 50, 10, 100),
     (Term::ChanceScale, "search.chance_scale", 400, 10, MAX_TERM),
+    (Term::MovesLeft, "search.moves_left", 30, 1, 50),
 ];
 
 /// The least value of the term at `i`: 0, but a scale is never 0.
 fn term_least(i: usize) -> i32 {
     match TERMS[i].0 {
         Term::ChanceScale => 10,
+        Term::MovesLeft => 1,
         _ => 0,
     }
 }
