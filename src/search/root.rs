@@ -2,7 +2,6 @@
 //! each iteration's lines reported through the callback, and when to stop
 //! (the limits, a mate found, the pace of the iterations under a clock).
 
-use super::eval::SearchSettings;
 use super::limits::Limits;
 use super::pace::Pace;
 use super::score::Logistic;
@@ -28,9 +27,9 @@ impl Searcher {
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.load_settings(pos);
         // With a clock, the share of the soft budget follows the iterations.
-        let moves_left = self.evaluator(pos).search_settings().moves_left;
-        let (soft, hard) = limits.budget_over(moves_left);
+        let (soft, hard) = limits.budget_over(self.settings.moves_left);
         let clocked = soft < hard;
         let actions = self.start_search(pos, limits, hard);
         let mut result = SearchResult {
@@ -99,6 +98,15 @@ impl Searcher {
         result
     }
 
+    /// The game's search switches (its weights' `search.*` keys), read
+    /// before the clock is shared since one of them shares it.
+    fn load_settings(&mut self, pos: &Position) {
+        self.settings = self.evaluator(pos).search_settings();
+        if self.logistic.scale() != self.settings.chance_scale {
+            self.logistic = Logistic::new(self.settings.chance_scale);
+        }
+    }
+
     /// Resets the counters and limits for a search of `pos` (`hard`: the
     /// time after which it stops, if any), and gives the root's actions
     /// (none where a throw is pending).
@@ -117,16 +125,8 @@ impl Searcher {
         self.check_memo = (0, false);
         self.hard = hard;
         self.node_limit = limits.nodes;
-        let _ = self.evaluator(pos);
         self.dice = pos.variant().has_chance_steps();
         self.throws_every_move = pos.variant().throws_every_move();
-        self.settings = self
-            .eval
-            .as_ref()
-            .map_or_else(SearchSettings::default, |(_, e)| e.search_settings());
-        if self.logistic.scale() != self.settings.chance_scale {
-            self.logistic = Logistic::new(self.settings.chance_scale);
-        }
         let mut actions: Vec<Action> = match pos.pending() {
             Pending::Roll | Pending::Find(_) => Vec::new(),
             _ => pos.legal_actions(),

@@ -208,7 +208,7 @@ impl PawnTerms {
             let i = sq.index();
             let t = self.progress[c][i];
             let mut s = advance * t * t / 65536;
-            if (self.front[c][i] & theirs).is_empty() {
+            if self.is_passed(color, sq, theirs) {
                 s += w.passed_base + passed * t * t / 65536;
             }
             if self
@@ -235,17 +235,23 @@ impl PawnTerms {
         score
     }
 
+    /// Whether `color`'s pawn-like piece on `sq` is passed: none of the
+    /// enemy's, `theirs`, ahead on its file or the next.
+    #[inline]
+    fn is_passed(&self, color: Color, sq: Square, theirs: Bitboard) -> bool {
+        (self.front[color.index()][sq.index()] & theirs).is_empty()
+    }
+
     /// How many pawn-like pieces of either side are passed (no enemy one
     /// ahead on their file or the next).
     pub fn passed_count(&self, pos: &Position) -> i32 {
         let mut n = 0;
         for color in Color::BOTH {
             let theirs = pos.pieces_of_kinds(color.opposite(), self.kinds);
-            let front = &self.front[color.index()];
             n += pos
                 .pieces_of_kinds(color, self.kinds)
                 .into_iter()
-                .filter(|sq| (front[sq.index()] & theirs).is_empty())
+                .filter(|&sq| self.is_passed(color, sq, theirs))
                 .count() as i32;
         }
         n
@@ -277,7 +283,7 @@ impl PawnTerms {
         };
         let mut sum = 0;
         for sq in pos.pieces_of_kinds(color, self.kinds) {
-            if (self.front[c][sq.index()] & theirs).any() {
+            if !self.is_passed(color, sq, theirs) {
                 continue;
             }
             let Some(ahead) = g.offset(sq, 0, color.forward()) else {
