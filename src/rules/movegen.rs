@@ -19,6 +19,10 @@ use crate::rules::variant::ModeTables;
 
 mod by_kind;
 
+pub(in crate::rules) use by_kind::{
+    LEGAL_ONLY, NO_QUIETS, PLAIN_MOVES, PSEUDO_LEGAL, RICH_MOVES, WITH_QUIETS,
+};
+
 /// Where generated moves go: a list, or just a count.
 pub trait MoveSink {
     fn add(&mut self, m: Move);
@@ -644,9 +648,9 @@ impl Position {
     /// Generates every legal move into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
         match (self.special_modes(), self.variant.rich_moves) {
-            (true, _) => self.generate_special::<S, true>(sink),
-            (false, true) => self.generate_with::<S, true, true, true>(sink),
-            (false, false) => self.generate_with::<S, true, true, false>(sink),
+            (true, _) => self.generate_special::<S, WITH_QUIETS>(sink),
+            (false, true) => self.generate_with::<S, WITH_QUIETS, LEGAL_ONLY, RICH_MOVES>(sink),
+            (false, false) => self.generate_with::<S, WITH_QUIETS, LEGAL_ONLY, PLAIN_MOVES>(sink),
         }
     }
 
@@ -657,9 +661,9 @@ impl Position {
     /// only these, and skips the king-safety tests of the rest.
     pub fn generate_tactical<S: MoveSink>(&self, sink: &mut S) {
         match (self.special_modes(), self.variant.rich_moves) {
-            (true, _) => self.generate_special::<S, false>(sink),
-            (false, true) => self.generate_with::<S, false, true, true>(sink),
-            (false, false) => self.generate_with::<S, false, true, false>(sink),
+            (true, _) => self.generate_special::<S, NO_QUIETS>(sink),
+            (false, true) => self.generate_with::<S, NO_QUIETS, LEGAL_ONLY, RICH_MOVES>(sink),
+            (false, false) => self.generate_with::<S, NO_QUIETS, LEGAL_ONLY, PLAIN_MOVES>(sink),
         }
     }
 
@@ -927,6 +931,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::{LEGAL_ONLY, NO_QUIETS, PLAIN_MOVES, RICH_MOVES, WITH_QUIETS};
     use crate::rules::moves::MoveList;
     use crate::rules::perft::perft;
     use crate::rules::position::Position;
@@ -961,12 +966,12 @@ mod tests {
             let pos = Position::startpos(v);
             crate::selfplay::play_game(pos, 12345, 150, &mut |p, roller| {
                 let (mut lean, mut full) = (MoveList::new(), MoveList::new());
-                p.generate_with::<MoveList, true, true, false>(&mut lean);
-                p.generate_with::<MoveList, true, true, true>(&mut full);
+                p.generate_with::<MoveList, WITH_QUIETS, LEGAL_ONLY, PLAIN_MOVES>(&mut lean);
+                p.generate_with::<MoveList, WITH_QUIETS, LEGAL_ONLY, RICH_MOVES>(&mut full);
                 assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", p.to_fen());
                 let (mut lean, mut full) = (MoveList::new(), MoveList::new());
-                p.generate_with::<MoveList, false, true, false>(&mut lean);
-                p.generate_with::<MoveList, false, true, true>(&mut full);
+                p.generate_with::<MoveList, NO_QUIETS, LEGAL_ONLY, PLAIN_MOVES>(&mut lean);
+                p.generate_with::<MoveList, NO_QUIETS, LEGAL_ONLY, RICH_MOVES>(&mut full);
                 assert_eq!(lean.as_slice(), full.as_slice(), "{name}: {}", p.to_fen());
                 let actions = p.legal_actions();
                 (!actions.is_empty()).then(|| actions[roller.below(actions.len())])

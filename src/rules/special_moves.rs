@@ -7,7 +7,7 @@
 //! attack test adds the court's attacks and the lures' checks.
 
 use crate::rules::bitboard::Bitboard;
-use crate::rules::movegen::{add_with_promotions, MoveSink, Placed};
+use crate::rules::movegen::{add_with_promotions, MoveSink, Placed, PSEUDO_LEGAL, RICH_MOVES};
 use crate::rules::moves::{Move, MoveKind, MoveList};
 use crate::rules::piece::Kind;
 use crate::rules::position::{Pending, Position};
@@ -159,7 +159,7 @@ impl Position {
         }
         let us = self.side;
         let mut list = MoveList::new();
-        self.generate_with::<MoveList, QUIETS, false, true>(&mut list);
+        self.generate_with::<MoveList, QUIETS, PSEUDO_LEGAL, RICH_MOVES>(&mut list);
         let court = self.court_squares(us) & self.ours(us);
         for &(kind, other) in &self.mode_tables(us).court {
             for from in court & self.pieces(us, kind) {

@@ -57,6 +57,17 @@ struct KindFacts<'a> {
     takes_en_passant: bool,
 }
 
+/// `generate_with`'s flags by name, for its callers: quiet moves too, or
+/// only captures and promotions;
+pub(in crate::rules) const WITH_QUIETS: bool = true;
+pub(in crate::rules) const NO_QUIETS: bool = false;
+/// legal moves only, or every pseudo-legal one;
+pub(in crate::rules) const LEGAL_ONLY: bool = true;
+pub(in crate::rules) const PSEUDO_LEGAL: bool = false;
+/// and the rich moves looked for, or the plain tables' alone.
+pub(in crate::rules) const RICH_MOVES: bool = true;
+pub(in crate::rules) const PLAIN_MOVES: bool = false;
+
 impl Position {
     /// The moves by the tables; `QUIETS` false leaves out the quiet moves;
     /// `LEGAL`: only legal ones, else every pseudo-legal one (no castling
