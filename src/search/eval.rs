@@ -111,64 +111,21 @@ impl Evaluator {
         Evaluator::with_weights(v, &Weights::for_variant(v))
     }
 
+    /// The evaluation with the weights `w`: the kinds' values, the
+    /// movers' tables and the phase, then each term's own tables.
     pub fn with_weights(v: &Variant, w: &Weights) -> Evaluator {
         let n = v.kind_count();
         let figures: Vec<values::Mobility> = (0..n).map(|k| values::mobility(v, k)).collect();
-        let mut derived = values::derived(v, &figures);
-        if let Some(e) = v.extinction() {
-            // Losing them all loses the game.
-            derived[e as usize] *= 1.5;
-        }
-        for (k, value) in derived.iter_mut().enumerate() {
-            if let Some(o) = w.value(k as Kind) {
-                *value = o as f64;
-            }
-        }
-        let hunt = hunt::HuntTerms::new(v, &mut derived);
-        let modes = modes::ModeTerms::new(v);
-        let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
-        if let Some(m) = &modes {
-            for (k, value) in values.iter_mut().enumerate() {
-                let set = w.value(k as Kind);
-                if m.kinds >> k & 1 != 0 && set.is_none() {
-                    *value = m.expected[k];
-                }
-            }
-        }
+        let (values, hunt, modes) = piece_values(v, w, &figures);
         let pawns = pawns::PawnTerms::new(v, w);
-        let royal = v.royal_kinds();
         let cells = v.geometry().cells();
-        let mut movers = 0u32;
-        let mut pst = [vec![0; n * cells], vec![0; n * cells]];
-        let mut mobility_weight = vec![0; n];
-        let mut mobility_base = vec![0; n];
-        for (k, f) in figures.iter().enumerate() {
-            let moves = v.moves_at_all(k as Kind);
-            if royal >> k & 1 != 0 || pawns.kinds >> k & 1 != 0 || !moves {
-                continue;
-            }
-            movers |= 1 << k;
-            let mobility = w.term(Term::Mobility) as f64;
-            mobility_weight[k] = (16.0 * mobility / (f.empty + 4.0)).round() as i32;
-            mobility_base[k] = (16.0 * TYPICAL_FREE * f.typical).round() as i32;
-            for c in Color::BOTH {
-                for sq in v.geometry().squares() {
-                    let extra = f.per_square[c.index()][sq.index()] - f.empty;
-                    pst[c.index()][k * cells + sq.index()] =
-                        (w.term(Term::Placement) as f64 * extra).round() as i32;
-                }
-            }
-        }
-        let phase_kinds = (0..n)
-            .filter(|&k| royal >> k & 1 == 0 && pawns.kinds >> k & 1 == 0)
-            .fold(0u32, |m, k| m | 1 << k);
-        let phase_full = v
-            .start_board()
-            .iter()
-            .filter(|(_, p)| phase_kinds >> p.kind() & 1 != 0)
-            .map(|(_, p)| values[p.kind() as usize])
-            .sum::<i32>()
-            .max(1);
+        let Movers {
+            movers,
+            pst,
+            mobility_weight,
+            mobility_base,
+        } = Movers::new(v, w, &figures, pawns.kinds);
+        let (phase_kinds, phase_full) = phase(v, &values, pawns.kinds);
         let king = king::KingTerms::new(v, &values, w);
         let space = space::SpaceTerms::new(v, pawns.kinds, w.term(Term::Space));
         let file_weights = (w.term(Term::OpenFile), w.term(Term::HalfOpenFile));
@@ -179,7 +136,7 @@ impl Evaluator {
             0 => vec![0; n],
             _ => richer_kinds(&values, phase_kinds),
         };
-        let immobile_royals = kinds_in(royal)
+        let immobile_royals = kinds_in(v.royal_kinds())
             .filter(|&k| !v.moves_at_all(k))
             .fold(0u32, |m, k| m | 1 << k);
         Evaluator {
@@ -435,6 +392,97 @@ impl Evaluator {
             score[c] -= by_pawn * hit_by_pawns + undefended * loose + by_lesser;
         }
     }
+}
+
+/// The kinds' values in centipawns (derived from their moves, unless the
+/// weights or a game term set them), with the hunt's and the modes' terms
+/// that take part in them.
+fn piece_values(
+    v: &Variant,
+    w: &Weights,
+    figures: &[values::Mobility],
+) -> (Vec<i32>, Option<hunt::HuntTerms>, Option<modes::ModeTerms>) {
+    let mut derived = values::derived(v, figures);
+    if let Some(e) = v.extinction() {
+        // Losing them all loses the game.
+        derived[e as usize] *= 1.5;
+    }
+    for (k, value) in derived.iter_mut().enumerate() {
+        if let Some(o) = w.value(k as Kind) {
+            *value = o as f64;
+        }
+    }
+    let hunt = hunt::HuntTerms::new(v, &mut derived);
+    let modes = modes::ModeTerms::new(v);
+    let mut values: Vec<i32> = derived.iter().map(|x| x.round() as i32).collect();
+    if let Some(m) = &modes {
+        for (k, value) in values.iter_mut().enumerate() {
+            let set = w.value(k as Kind);
+            if m.kinds >> k & 1 != 0 && set.is_none() {
+                *value = m.expected[k];
+            }
+        }
+    }
+    (values, hunt, modes)
+}
+
+/// The kinds whose placement and mobility count (neither royal nor pawn,
+/// and able to move), and their tables.
+struct Movers {
+    movers: u32,
+    /// Per colour, by kind and square: the placement bonus.
+    pst: [Vec<i32>; 2],
+    mobility_weight: Vec<i32>,
+    mobility_base: Vec<i32>,
+}
+
+impl Movers {
+    fn new(v: &Variant, w: &Weights, figures: &[values::Mobility], pawn_kinds: u32) -> Movers {
+        let n = v.kind_count();
+        let cells = v.geometry().cells();
+        let royal = v.royal_kinds();
+        let mut out = Movers {
+            movers: 0,
+            pst: [vec![0; n * cells], vec![0; n * cells]],
+            mobility_weight: vec![0; n],
+            mobility_base: vec![0; n],
+        };
+        let mobility = w.term(Term::Mobility) as f64;
+        let placement = w.term(Term::Placement) as f64;
+        for (k, f) in figures.iter().enumerate() {
+            let moves = v.moves_at_all(k as Kind);
+            if royal >> k & 1 != 0 || pawn_kinds >> k & 1 != 0 || !moves {
+                continue;
+            }
+            out.movers |= 1 << k;
+            out.mobility_weight[k] = (16.0 * mobility / (f.empty + 4.0)).round() as i32;
+            out.mobility_base[k] = (16.0 * TYPICAL_FREE * f.typical).round() as i32;
+            for c in Color::BOTH {
+                for sq in v.geometry().squares() {
+                    let extra = f.per_square[c.index()][sq.index()] - f.empty;
+                    out.pst[c.index()][k * cells + sq.index()] = (placement * extra).round() as i32;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The kinds the game phase counts (neither royal nor pawn) and their
+/// value on the start board (the full middlegame).
+fn phase(v: &Variant, values: &[i32], pawn_kinds: u32) -> (u32, i32) {
+    let royal = v.royal_kinds();
+    let phase_kinds = (0..v.kind_count())
+        .filter(|&k| royal >> k & 1 == 0 && pawn_kinds >> k & 1 == 0)
+        .fold(0u32, |m, k| m | 1 << k);
+    let phase_full = v
+        .start_board()
+        .iter()
+        .filter(|(_, p)| phase_kinds >> p.kind() & 1 != 0)
+        .map(|(_, p)| values[p.kind() as usize])
+        .sum::<i32>()
+        .max(1);
+    (phase_kinds, phase_full)
 }
 
 /// Per kind, the kinds among `pieces` worth more than a fourth above it:
