@@ -37,67 +37,38 @@ pub struct Keys {
     pub two_step_legs: [u64; 16],
 }
 
+/// Draws every key from one generator of fixed seed, so that hashes are
+/// the same on every run and machine. The order of the draws is part of
+/// the keys: a new table is drawn after all the others.
 fn make_keys() -> Keys {
-    // A fixed seed: hashes are the same on every run and machine.
     let mut rng = Xoshiro256StarStar::seed_from_u64(0x6d65_6e61_6765_7269);
-    let square_keys = |rng: &mut Xoshiro256StarStar| {
-        let mut a = [0u64; MAX_SQUARES];
-        for k in a.iter_mut() {
-            *k = rng.next_u64();
-        }
-        a
-    };
     let piece_square = (0..Piece::CODES).map(|_| square_keys(&mut rng)).collect();
     let unmoved = square_keys(&mut rng);
     let castling = square_keys(&mut rng);
     let en_passant = square_keys(&mut rng);
     let black_to_move = rng.next_u64();
-    let hand = (0..2)
-        .map(|_| {
-            let mut h = [[0u64; MAX_IN_HAND + 1]; MAX_KINDS];
-            for kind in h.iter_mut() {
-                // Count 0 hashes as nothing, so an empty hand changes nothing.
-                for k in kind.iter_mut().skip(1) {
-                    *k = rng.next_u64();
-                }
-            }
-            h
-        })
-        .collect();
+    let hand = (0..2).map(|_| hand_keys(&mut rng)).collect();
     // The first 32 keys of each side in the order of the earlier 32-key
-    // table, the rest at the end, so that no other key changed.
+    // table, the rest after the tables that came next.
     let mut mode = [[0u64; MAX_MODES]; 2];
-    for k in mode.iter_mut().flat_map(|side| side[..32].iter_mut()) {
-        *k = rng.next_u64();
-    }
+    fill(
+        &mut rng,
+        mode.iter_mut().flat_map(|side| side[..32].iter_mut()),
+    );
     let pending_roll = rng.next_u64();
     let mut pending_choice = [[0u64; 8]; 8];
-    for k in pending_choice.iter_mut().flatten() {
-        *k = rng.next_u64();
-    }
-    let food = (0..MAX_SQUARES)
-        .map(|_| {
-            let mut a = [0u64; 8];
-            for k in a.iter_mut() {
-                *k = rng.next_u64();
-            }
-            a
-        })
-        .collect();
+    fill(&mut rng, pending_choice.iter_mut().flatten());
+    let food = (0..MAX_SQUARES).map(|_| drawn::<8>(&mut rng)).collect();
     let mut store = [[0u64; 8]; 2];
-    for k in store.iter_mut().flatten() {
-        *k = rng.next_u64();
-    }
+    fill(&mut rng, store.iter_mut().flatten());
     let pending_find = square_keys(&mut rng);
     let pending_activate = rng.next_u64();
-    for k in mode.iter_mut().flat_map(|side| side[32..].iter_mut()) {
-        *k = rng.next_u64();
-    }
+    fill(
+        &mut rng,
+        mode.iter_mut().flat_map(|side| side[32..].iter_mut()),
+    );
     let pending_promote = square_keys(&mut rng);
-    let mut two_step_legs = [0u64; 16];
-    for k in two_step_legs.iter_mut() {
-        *k = rng.next_u64();
-    }
+    let two_step_legs = drawn::<16>(&mut rng);
     Keys {
         two_step_legs,
         food,
@@ -115,6 +86,33 @@ fn make_keys() -> Keys {
         black_to_move,
         hand,
     }
+}
+
+/// Sets each key of `keys` to the generator's next number, in order.
+fn fill<'a>(rng: &mut Xoshiro256StarStar, keys: impl IntoIterator<Item = &'a mut u64>) {
+    for k in keys {
+        *k = rng.next_u64();
+    }
+}
+
+/// `N` keys drawn in order.
+fn drawn<const N: usize>(rng: &mut Xoshiro256StarStar) -> [u64; N] {
+    let mut a = [0u64; N];
+    fill(rng, a.iter_mut());
+    a
+}
+
+/// A key per square.
+fn square_keys(rng: &mut Xoshiro256StarStar) -> [u64; MAX_SQUARES] {
+    drawn::<MAX_SQUARES>(rng)
+}
+
+/// One side's hand: a key per kind and count, the count 0 none (an empty
+/// hand changes nothing).
+fn hand_keys(rng: &mut Xoshiro256StarStar) -> [[u64; MAX_IN_HAND + 1]; MAX_KINDS] {
+    let mut h = [[0u64; MAX_IN_HAND + 1]; MAX_KINDS];
+    fill(rng, h.iter_mut().flat_map(|kind| kind[1..].iter_mut()));
+    h
 }
 
 pub fn keys() -> &'static Keys {
