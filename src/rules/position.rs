@@ -383,6 +383,39 @@ impl Position {
         let Some(undo) = self.history.pop() else {
             return;
         };
+        self.undo_side_effects(&undo);
+        match undo.action {
+            Action::Move(m) => {
+                let us = self.side.opposite();
+                self.side = us;
+                if us == Color::Black {
+                    self.fullmove -= 1;
+                }
+                self.take_back_placement(m, us, &undo);
+                self.ep = undo.ep;
+                self.castle_rooks = undo.castle_rooks;
+                self.unmoved = undo.unmoved;
+                self.halfmove = undo.halfmove;
+            }
+            Action::Null => {
+                self.side = self.side.opposite();
+                self.ep = undo.ep;
+                self.halfmove = undo.halfmove;
+            }
+            Action::Roll(..)
+            | Action::Choose(_)
+            | Action::Find(_)
+            | Action::Activate(_)
+            | Action::Promote(_) => {}
+        }
+        self.hash = undo.hash;
+    }
+
+    /// What any action may have changed beside the board's pieces: the
+    /// modes, what is pending, the stores and truffles, a replaced piece
+    /// and a hand's gain.
+    #[inline]
+    fn undo_side_effects(&mut self, undo: &Undo) {
         self.modes = undo.modes;
         self.pending = undo.pending;
         self.stores = undo.stores;
@@ -396,29 +429,11 @@ impl Position {
         if let Some((c, kind)) = undo.hand_gain {
             self.hands[c.index()][kind as usize] -= 1;
         }
-        let m = match undo.action {
-            Action::Move(m) => m,
-            Action::Roll(..)
-            | Action::Choose(_)
-            | Action::Find(_)
-            | Action::Activate(_)
-            | Action::Promote(_) => {
-                self.hash = undo.hash;
-                return;
-            }
-            Action::Null => {
-                self.side = self.side.opposite();
-                self.ep = undo.ep;
-                self.halfmove = undo.halfmove;
-                self.hash = undo.hash;
-                return;
-            }
-        };
-        let us = self.side.opposite();
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+    }
+
+    /// Puts back the pieces `us`'s move `m` moved, took or dropped.
+    #[inline]
+    fn take_back_placement(&mut self, m: Move, us: Color, undo: &Undo) {
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
                 self.take(m.to());
@@ -459,11 +474,6 @@ impl Position {
                 self.hands[us.index()][m.drop_kind() as usize] += 1;
             }
         }
-        self.ep = undo.ep;
-        self.castle_rooks = undo.castle_rooks;
-        self.unmoved = undo.unmoved;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
     }
 
     /// How many times the current position has occurred, this time included
