@@ -11,6 +11,7 @@ pub mod file_input;
 pub mod gui;
 pub mod referee;
 pub mod replay;
+pub mod replies;
 pub mod rules;
 pub mod search;
 pub mod selfplay;

@@ -9,6 +9,8 @@
 mod go_limits;
 
 use crate::engine::Engine;
+use crate::replies::say;
+use crate::replies::Output;
 use crate::rules::square::Color;
 use crate::rules::variants;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
@@ -16,23 +18,12 @@ use crate::search::{mate_in_moves, Limits, SearchInfo};
 use crate::text_lines::InputLine;
 use engine_protocol::uci::{GoParams, StartPosition, UciInfo, UciScore};
 use engine_protocol::{parse_uci, OptionType, UciCommand, UciReply};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const MOVE_OVERHEAD: &str = "Move Overhead";
-
-/// Where replies go; shared with the search thread.
-pub type Output = Arc<Mutex<dyn Write + Send>>;
-
-/// Prints one reply and flushes: the search thread prints too.
-pub(crate) fn say(out: &Output, reply: impl std::fmt::Display) {
-    if let Ok(mut o) = out.lock() {
-        let _ = writeln!(o, "{reply}");
-        let _ = o.flush();
-    }
-}
 
 fn options() -> Vec<UciReply> {
     vec![

@@ -19,8 +19,8 @@ mod title;
 
 pub use dialect::{xbetza, Dialect};
 
+use crate::replies::Output;
 use crate::text_lines::InputLine;
-use crate::uci::Output;
 use std::io::BufRead;
 use std::sync::mpsc;
 

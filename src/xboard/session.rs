@@ -10,6 +10,7 @@ use super::notes;
 use super::title::title_of;
 use super::Event;
 use crate::engine::Engine;
+use crate::replies::{say, Output};
 use crate::rules::notation::two_leg_ends;
 use crate::rules::outcome::{Ending, Outcome};
 use crate::rules::position::{Pending, Position};
@@ -17,7 +18,6 @@ use crate::rules::square::{Color, Square};
 use crate::rules::variants;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use crate::search::{mate_in_moves, Limits};
-use crate::uci::{say, Output};
 use engine_protocol::{
     parse_xboard, FeatureValue, GameResult, OptionType, XboardCommand, XboardReply,
 };
