@@ -3,16 +3,20 @@
 `menagerie match --log` wrote: the last `info` line with a depth before
 each `bestmove` gives that move's depth, nodes and time (its own report).
 
-    scripts/match-log-depth.py LOG [--block N]
+    scripts/match-log-depth.py LOG [--block N] [--medians]
 
 Prints, per engine, the mean over all its moves, then per block of N moves
 (default 10) counted from its first search of each game (moves the
-opening book played are not searched, so not counted).
+opening book played are not searched, so not counted). With --medians,
+per engine the median depth and nodes instead, over the moves whose last
+report is not a mate score (an engine that has found a mate may iterate
+to hundreds of plies).
 """
 
 import argparse
 import collections
 import re
+import statistics
 import sys
 
 LINE = re.compile(r"game (\d+) (?:white|black) (\S+) < (.*)")
@@ -49,6 +53,7 @@ def read(path):
                         field(info, "depth"),
                         field(info, "nodes") or 0,
                         field(info, "time") or 0,
+                        " score mate " in info,
                     )
                 )
     return moves
@@ -62,14 +67,32 @@ def summary(rows):
     return "%5d moves  depth %5.2f  nodes %9.0f  time %6.0f ms" % (n, depth, nodes, ms)
 
 
+def medians(rows):
+    kept = [r for r in rows if not r[5]]
+    if not kept:
+        return "no move without a mate score"
+    depth = statistics.median(r[2] for r in kept)
+    nodes = statistics.median(r[3] for r in kept)
+    return "%5d moves (mate scores left out)  median depth %g  median nodes %g" % (
+        len(kept),
+        depth,
+        nodes,
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("log")
     parser.add_argument("--block", type=int, default=10)
+    parser.add_argument("--medians", action="store_true")
     args = parser.parse_args()
     moves = read(args.log)
     if not moves:
         sys.exit("no searched moves found in %s" % args.log)
+    if args.medians:
+        for name, rows in sorted(moves.items()):
+            print("%s: %s" % (name, medians(rows)))
+        return
     for name, rows in sorted(moves.items()):
         print("%s: %s" % (name, summary(rows)))
         blocks = collections.defaultdict(list)
